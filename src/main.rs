@@ -1,0 +1,5 @@
+//! The `motley` binary: see `motley --help`.
+
+fn main() {
+    std::process::exit(motley::cli::run());
+}

@@ -1,0 +1,481 @@
+//! FEN reading and writing for every board size: run-lengths over 9,
+//! two-digit ranks, `*` for holes, castling as `KQkq` or Shredder file
+//! letters, en passant.
+
+use std::fmt;
+
+use super::bitboard::Bitboard;
+use super::color::Color;
+use super::piece::{Piece, Role};
+use super::position::Position;
+use super::square::{File, Square};
+use super::variant::{CastlingStyle, Variant};
+
+/// Why a FEN was rejected. Every message names the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The FEN has no text at all.
+    Empty,
+    /// Too few or too many space-separated fields.
+    FieldCount {
+        /// Fields found.
+        found: usize,
+    },
+    /// The board has the wrong number of ranks.
+    RankCount {
+        /// Ranks found.
+        found: usize,
+        /// Ranks of the game's board.
+        expected: usize,
+    },
+    /// A rank does not add up to the board's width.
+    RankWidth {
+        /// The rank's label (`8` for the top rank of chess).
+        rank: usize,
+        /// Squares the rank describes.
+        found: usize,
+        /// Files of the game's board.
+        expected: usize,
+    },
+    /// A run-length of zero, or one that starts with `0`.
+    BadRunLength {
+        /// The rank's label.
+        rank: usize,
+    },
+    /// A letter that names no piece.
+    UnknownPiece {
+        /// The character.
+        letter: char,
+    },
+    /// A piece that exists, but not in this game.
+    PieceNotInGame {
+        /// The piece's letter.
+        letter: char,
+        /// The game.
+        variant: Variant,
+    },
+    /// A hole (`*`) where the board has a square, or a square where it has a hole.
+    Hole {
+        /// The square's name.
+        square: String,
+    },
+    /// The side to move is neither `w` nor `b`.
+    SideToMove {
+        /// The field as given.
+        found: String,
+    },
+    /// The castling field is malformed or names a right that cannot exist.
+    Castling {
+        /// The field as given.
+        found: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The en-passant field is malformed or impossible.
+    EnPassant {
+        /// The field as given.
+        found: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The halfmove clock is not a number.
+    HalfmoveClock {
+        /// The field as given.
+        found: String,
+    },
+    /// The fullmove number is not a number.
+    FullmoveNumber {
+        /// The field as given.
+        found: String,
+    },
+    /// A side has no king, or more than one.
+    KingCount {
+        /// The side.
+        color: Color,
+        /// Kings found.
+        found: u32,
+    },
+    /// A pawn on the first or last rank.
+    PawnOnBackRank {
+        /// The square's name.
+        square: String,
+    },
+    /// The side that just moved is in check.
+    OpponentInCheck,
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FenError::*;
+        match self {
+            Empty => write!(f, "FEN: empty"),
+            FieldCount { found } => write!(
+                f,
+                "FEN: expected 4 to 6 space-separated fields (board, side to move, castling, en passant, halfmove clock, fullmove number), found {found}"
+            ),
+            RankCount { found, expected } => write!(
+                f,
+                "FEN board: found {found} ranks, the board has {expected}"
+            ),
+            RankWidth {
+                rank,
+                found,
+                expected,
+            } => write!(
+                f,
+                "FEN board: rank {rank} describes {found} squares, the board has {expected} files"
+            ),
+            BadRunLength { rank } => write!(f, "FEN board: rank {rank} has an empty-square count of zero or with a leading zero"),
+            UnknownPiece { letter } => write!(f, "FEN board: unknown piece letter '{letter}'"),
+            PieceNotInGame { letter, variant } => {
+                write!(f, "FEN board: piece '{letter}' is not part of {variant}")
+            }
+            Hole { square } => write!(
+                f,
+                "FEN board: the holes do not match the board at {square}"
+            ),
+            SideToMove { found } => write!(
+                f,
+                "FEN side to move: expected 'w' or 'b', found '{found}'"
+            ),
+            Castling { found, reason } => write!(f, "FEN castling '{found}': {reason}"),
+            EnPassant { found, reason } => write!(f, "FEN en passant '{found}': {reason}"),
+            HalfmoveClock { found } => write!(
+                f,
+                "FEN halfmove clock: expected a non-negative number, found '{found}'"
+            ),
+            FullmoveNumber { found } => write!(
+                f,
+                "FEN fullmove number: expected a non-negative number, found '{found}'"
+            ),
+            KingCount { color, found } => write!(
+                f,
+                "FEN position: {} has {found} kings, it needs exactly one",
+                color_name(*color)
+            ),
+            PawnOnBackRank { square } => {
+                write!(f, "FEN position: pawn on the first or last rank at {square}")
+            }
+            OpponentInCheck => write!(
+                f,
+                "FEN position: the side that is not to move is in check"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl<B: Bitboard> Position<B> {
+    /// Reads a FEN of `variant`. Halfmove clock and fullmove number may be
+    /// left out (they default to 0 and 1).
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Position<B>, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount {
+                found: fields.len(),
+            });
+        }
+        let mut pos = Position::<B>::empty(variant);
+        pos.read_board(fields[0])?;
+        pos.side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return Err(FenError::SideToMove {
+                    found: other.to_string(),
+                });
+            }
+        };
+        pos.check_kings_and_pawns()?;
+        pos.read_castling(fields[2])?;
+        pos.read_en_passant(fields[3])?;
+        if let Some(field) = fields.get(4) {
+            pos.halfmove_clock = field.parse().map_err(|_| FenError::HalfmoveClock {
+                found: field.to_string(),
+            })?;
+        }
+        if let Some(field) = fields.get(5) {
+            pos.fullmove_number = field.parse().map_err(|_| FenError::FullmoveNumber {
+                found: field.to_string(),
+            })?;
+        }
+        if pos.opponent_in_check() {
+            return Err(FenError::OpponentInCheck);
+        }
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    fn read_board(&mut self, board: &str) -> Result<(), FenError> {
+        let g = &self.tables.geometry;
+        let files = g.files() as usize;
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != g.ranks() as usize {
+            return Err(FenError::RankCount {
+                found: ranks.len(),
+                expected: g.ranks() as usize,
+            });
+        }
+        for (row, text) in ranks.iter().enumerate() {
+            let rank = g.ranks() as usize - 1 - row;
+            let label = rank + 1;
+            let mut file = 0usize;
+            let mut run = String::new();
+            let mut cells: Vec<(usize, char)> = Vec::new();
+            for c in text.chars().chain(std::iter::once('/')) {
+                if c.is_ascii_digit() {
+                    run.push(c);
+                    continue;
+                }
+                if !run.is_empty() {
+                    if run.starts_with('0') {
+                        return Err(FenError::BadRunLength { rank: label });
+                    }
+                    file += run.parse::<usize>().unwrap_or(usize::MAX / 2);
+                    run.clear();
+                }
+                if c == '/' {
+                    break;
+                }
+                cells.push((file, c));
+                file += 1;
+            }
+            if file != files {
+                return Err(FenError::RankWidth {
+                    rank: label,
+                    found: file,
+                    expected: files,
+                });
+            }
+            // Every square must agree with the board on whether it exists.
+            let marked_holes: Vec<usize> = cells
+                .iter()
+                .filter(|(_, c)| *c == '*')
+                .map(|(f, _)| *f)
+                .collect();
+            for f in 0..files {
+                let sq = g
+                    .square(f as i32, rank as i32)
+                    .expect("inside the rectangle");
+                if g.contains(sq) == marked_holes.contains(&f) {
+                    return Err(FenError::Hole {
+                        square: g.name(sq),
+                    });
+                }
+            }
+            for (f, c) in cells.into_iter().filter(|(_, c)| *c != '*') {
+                let piece = Piece::from_fen_char(c).ok_or(FenError::UnknownPiece { letter: c })?;
+                if !self.tables.spec.has_role(piece.role) {
+                    return Err(FenError::PieceNotInGame {
+                        letter: c,
+                        variant: self.variant(),
+                    });
+                }
+                let sq = g
+                    .square(f as i32, rank as i32)
+                    .expect("inside the rectangle");
+                self.put(piece, sq);
+            }
+        }
+        Ok(())
+    }
+
+    fn check_kings_and_pawns(&self) -> Result<(), FenError> {
+        for color in Color::ALL {
+            let found = self.pieces(color, Role::King).count();
+            if found != 1 {
+                return Err(FenError::KingCount { color, found });
+            }
+        }
+        let back_ranks = self.tables.back_rank[0] | self.tables.back_rank[1];
+        if let Some(sq) = (self.role_bb(Role::Pawn) & back_ranks).squares().next() {
+            return Err(FenError::PawnOnBackRank {
+                square: self.tables.geometry.name(sq),
+            });
+        }
+        Ok(())
+    }
+
+    /// The outermost rook of `color` on its first rank beyond the king on
+    /// `side` (0 = lower files, 1 = higher files).
+    fn outermost_rook(&self, color: Color, side: usize) -> Option<Square> {
+        let king = self.king(color);
+        let rooks = self.pieces(color, Role::Rook) & self.tables.back_rank[color.index()];
+        let beyond = |sq: &Square| if side == 1 { *sq > king } else { *sq < king };
+        let mut candidates = rooks.squares().filter(beyond);
+        if side == 1 {
+            candidates.last()
+        } else {
+            candidates.next()
+        }
+    }
+
+    fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let error = |reason: String| FenError::Castling {
+            found: field.to_string(),
+            reason,
+        };
+        if self.tables.spec.castling == CastlingStyle::None {
+            return Err(error(format!("{} has no castling", self.variant())));
+        }
+        let g = &self.tables.geometry;
+        for c in field.chars() {
+            if !c.is_ascii_alphabetic() {
+                return Err(error(format!("unexpected character '{c}'")));
+            }
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let king = self.king(color);
+            if !self.tables.back_rank[color.index()].has(king) {
+                return Err(error(format!(
+                    "'{c}' needs the {} king on its first rank",
+                    color_name(color)
+                )));
+            }
+            let rook = match c.to_ascii_uppercase() {
+                'K' => self.outermost_rook(color, 1),
+                'Q' => self.outermost_rook(color, 0),
+                letter => {
+                    let file = File::from_letter(letter.to_ascii_lowercase())
+                        .filter(|f| f.0 < g.files())
+                        .ok_or_else(|| error(format!("'{c}' is not a file of the board")))?;
+                    let rank = g.rank_of(king).0 as i32;
+                    g.square(file.0 as i32, rank)
+                        .filter(|&sq| self.piece_at(sq) == Some(Piece::new(color, Role::Rook)))
+                }
+            }
+            .ok_or_else(|| error(format!("no {} rook for '{c}'", color_name(color))))?;
+            let side = usize::from(rook > king);
+            let slot = &mut self.castling[color.index()][side];
+            if slot.is_some() {
+                return Err(error(format!("two rights on one side in '{c}'")));
+            }
+            *slot = Some(rook);
+        }
+        Ok(())
+    }
+
+    fn read_en_passant(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let error = |reason: &str| FenError::EnPassant {
+            found: field.to_string(),
+            reason: reason.to_string(),
+        };
+        let t = self.tables;
+        let ep = t
+            .geometry
+            .parse_square(field)
+            .filter(|&sq| t.geometry.contains(sq))
+            .ok_or_else(|| error("not a square of the board"))?;
+        let mover = !self.side;
+        let victim = t.pawn_step(mover, ep);
+        let origin = t.pawn_step(self.side, ep);
+        let valid = victim.any()
+            && origin.any()
+            && (victim & self.pieces(mover, Role::Pawn)).any()
+            && (self.occupied() & (origin | B::from_square(ep))).is_empty()
+            && t.pawn_double_step(mover, origin.lsb()) == victim;
+        if !valid {
+            return Err(error(
+                "no pawn of the side that just moved can have passed this square with a double step",
+            ));
+        }
+        self.en_passant = Some(ep);
+        Ok(())
+    }
+
+    /// The board field of the FEN.
+    pub fn board_fen(&self) -> String {
+        let g = &self.tables.geometry;
+        let mut out = String::new();
+        for rank in (0..g.ranks() as i32).rev() {
+            let mut empty = 0;
+            for file in 0..g.files() as i32 {
+                let sq = g.square(file, rank).expect("inside the rectangle");
+                let cell = if !g.contains(sq) {
+                    Some('*')
+                } else {
+                    self.piece_at(sq).map(Piece::fen_char)
+                };
+                match cell {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(c);
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+
+    /// The castling field: `KQkq` letters for outermost rooks, Shredder
+    /// file letters for inner ones, `-` for none.
+    pub fn castling_fen(&self) -> String {
+        let g = &self.tables.geometry;
+        let mut out = String::new();
+        for color in Color::ALL {
+            for side in [1, 0] {
+                if let Some(rook) = self.castling[color.index()][side] {
+                    let letter = if Some(rook) == self.outermost_rook(color, side) {
+                        if side == 1 { 'K' } else { 'Q' }
+                    } else {
+                        g.file_of(rook).letter().to_ascii_uppercase()
+                    };
+                    out.push(match color {
+                        Color::White => letter,
+                        Color::Black => letter.to_ascii_lowercase(),
+                    });
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
+    }
+
+    /// The position as a six-field FEN.
+    pub fn fen(&self) -> String {
+        let ep = self
+            .en_passant
+            .map_or_else(|| "-".to_string(), |sq| self.tables.geometry.name(sq));
+        format!(
+            "{} {} {} {} {} {}",
+            self.board_fen(),
+            self.side.fen_char(),
+            self.castling_fen(),
+            ep,
+            self.halfmove_clock,
+            self.fullmove_number
+        )
+    }
+}

@@ -1,0 +1,242 @@
+//! Legal move generation.
+//!
+//! Moves are produced as batches: one target set per piece, so counting
+//! the moves of a position (perft's last ply) is a popcount per piece and
+//! never builds a list. Legality is decided up front with check and pin
+//! masks; only en passant and castling, which move two pieces, are tested
+//! by playing them on a copy or with a changed occupancy.
+
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveList};
+use super::piece::Role;
+use super::position::Position;
+use super::square::Square;
+use super::variant::CastlingStyle;
+
+/// A group of legal moves that share a moving piece.
+#[derive(Clone, Copy, Debug)]
+pub enum MoveBatch<B> {
+    /// A non-pawn piece on `from` may move to each square of `targets`.
+    Piece {
+        /// The moving piece's square.
+        from: Square,
+        /// Its legal destinations.
+        targets: B,
+    },
+    /// A pawn on `from` may move to each square of `targets`; targets in
+    /// the promotion zone stand for one move per promotion role.
+    Pawn {
+        /// The pawn's square.
+        from: Square,
+        /// Its legal destinations (en passant excluded).
+        targets: B,
+    },
+    /// One special move (castling, en passant).
+    Single(Move),
+}
+
+impl<B: Bitboard> Position<B> {
+    /// Calls `emit` with every batch of legal moves of the side to move.
+    pub fn generate_batches(&self, emit: &mut impl FnMut(MoveBatch<B>)) {
+        let t = self.tables;
+        let us = self.side;
+        let them = !us;
+        let occupied = self.occupied();
+        let own = self.by_color[us.index()];
+        let enemy = self.by_color[them.index()];
+        let king = self.king(us);
+        let checkers = self.attackers_to(king, occupied) & enemy;
+
+        let without_king = occupied ^ B::from_square(king);
+        let mut king_targets = B::EMPTY;
+        for to in (t.leaps(Role::King, king) & !own).squares() {
+            if !self.is_attacked(to, them, without_king) {
+                king_targets |= B::from_square(to);
+            }
+        }
+        if king_targets.any() {
+            emit(MoveBatch::Piece {
+                from: king,
+                targets: king_targets,
+            });
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        let allowed = if checkers.any() {
+            checkers | t.between(king, checkers.lsb())
+        } else {
+            !own
+        };
+
+        let pinned = self.pinned(king, occupied, own, enemy);
+
+        for &role in &t.piece_roles {
+            for from in self.pieces(us, role).squares() {
+                let mut targets = t.attacks(role, from, occupied) & allowed & !own;
+                if pinned.has(from) {
+                    targets &= t.line(king, from);
+                }
+                if targets.any() {
+                    emit(MoveBatch::Piece { from, targets });
+                }
+            }
+        }
+
+        let empty = !occupied;
+        for from in self.pieces(us, Role::Pawn).squares() {
+            let mut targets = t.pawn_attacks(us, from) & enemy;
+            let step = t.pawn_step(us, from) & empty;
+            if step.any() {
+                targets |= step | (t.pawn_double_step(us, from) & empty);
+            }
+            targets &= allowed;
+            if pinned.has(from) {
+                targets &= t.line(king, from);
+            }
+            if targets.any() {
+                emit(MoveBatch::Pawn { from, targets });
+            }
+        }
+
+        if let Some(ep) = self.en_passant {
+            for from in (t.pawn_attacks(them, ep) & self.pieces(us, Role::Pawn)).squares() {
+                let m = Move::en_passant(from, ep);
+                let after = self.after(m);
+                if !after.is_attacked(king, them, after.occupied()) {
+                    emit(MoveBatch::Single(m));
+                }
+            }
+        }
+
+        if checkers.is_empty() {
+            self.generate_castling(king, occupied, emit);
+        }
+    }
+
+    /// Own pieces pinned to `king` by enemy riders.
+    #[inline]
+    fn pinned(&self, king: Square, occupied: B, own: B, enemy: B) -> B {
+        let t = self.tables;
+        let snipers = (t.orthogonal_rays(king) & self.riders(&t.orthogonal_riders) & enemy)
+            | (t.diagonal_rays(king) & self.riders(&t.diagonal_riders) & enemy);
+        let mut pinned = B::EMPTY;
+        for sniper in snipers.squares() {
+            let blockers = t.between(king, sniper) & occupied;
+            if !blockers.more_than_one() && (blockers & own).any() {
+                pinned |= blockers;
+            }
+        }
+        pinned
+    }
+
+    /// Castling moves of the side to move, which is not in check.
+    fn generate_castling(&self, king: Square, occupied: B, emit: &mut impl FnMut(MoveBatch<B>)) {
+        let t = self.tables;
+        let us = self.side;
+        let them = !us;
+        for rook in self.castling[us.index()].into_iter().flatten() {
+            let rook_bit = B::from_square(rook);
+            match t.spec.castling {
+                CastlingStyle::None => {}
+                CastlingStyle::Fast => {
+                    // Any empty square strictly between king and rook that is
+                    // not attacked now, and where the king is not in check once
+                    // the rook has jumped to the king's square.
+                    let without_rook = occupied ^ rook_bit;
+                    for to in (t.between(king, rook) & !occupied).squares() {
+                        if !self.is_attacked(to, them, occupied)
+                            && !self.is_attacked(to, them, without_rook)
+                        {
+                            emit(MoveBatch::Single(Move::castle(king, to, rook)));
+                        }
+                    }
+                }
+                CastlingStyle::Standard => {
+                    let m = Move::castle(king, king, rook);
+                    let (king_to, rook_to) = self.castling_destinations(m);
+                    let king_path = t.between(king, king_to) | B::from_square(king_to);
+                    let rook_path = t.between(rook, rook_to) | B::from_square(rook_to);
+                    let must_be_empty = (king_path | rook_path) & !(B::from_square(king) | rook_bit);
+                    if (must_be_empty & occupied).any() {
+                        continue;
+                    }
+                    let without_rook = occupied ^ rook_bit;
+                    if king_path
+                        .squares()
+                        .all(|sq| !self.is_attacked(sq, them, without_rook))
+                    {
+                        emit(MoveBatch::Single(Move::castle(king, king_to, rook)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let us = self.side;
+        let t = self.tables;
+        let promotion_zone = t.promotion_zone[us.index()];
+        self.generate_batches(&mut |batch| match batch {
+            MoveBatch::Piece { from, targets } => {
+                for to in targets.squares() {
+                    list.push(Move::normal(from, to));
+                }
+            }
+            MoveBatch::Pawn { from, targets } => {
+                let double = t.pawn_double_step(us, from);
+                for to in targets.squares() {
+                    if promotion_zone.has(to) {
+                        for &role in t.spec.promotion_roles {
+                            list.push(Move::promotion(from, to, role));
+                        }
+                    } else if double.has(to) {
+                        list.push(Move::double_step(from, to));
+                    } else {
+                        list.push(Move::normal(from, to));
+                    }
+                }
+            }
+            MoveBatch::Single(m) => list.push(m),
+        });
+        list
+    }
+
+    /// The number of legal moves, counted without listing them.
+    pub fn count_legal(&self) -> u64 {
+        let t = self.tables;
+        let promotion_zone = t.promotion_zone[self.side.index()];
+        let promotion_choices = t.spec.promotion_roles.len() as u32;
+        let mut count = 0u64;
+        self.generate_batches(&mut |batch| {
+            count += match batch {
+                MoveBatch::Piece { targets, .. } => targets.count(),
+                MoveBatch::Pawn { targets, .. } => {
+                    (targets & !promotion_zone).count()
+                        + (targets & promotion_zone).count() * promotion_choices
+                }
+                MoveBatch::Single(_) => 1,
+            } as u64;
+        });
+        count
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        self.count_legal() > 0
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// Whether the side not to move stands in check (an illegal position).
+    pub fn opponent_in_check(&self) -> bool {
+        let them = !self.side;
+        let king = self.pieces(them, Role::King);
+        king.any() && self.is_attacked(king.lsb(), self.side, self.occupied())
+    }
+}

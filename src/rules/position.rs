@@ -1,0 +1,380 @@
+//! A position: pieces, side to move, castling rights, en passant, clocks,
+//! and an incrementally updated zobrist key. Moves are made by copy-make:
+//! [`Position::play`] changes the position in place, and callers that need
+//! to go back keep the copy they made before (see [`super::game::Game`]).
+
+use super::bitboard::Bitboard;
+use super::color::Color;
+use super::moves::{Move, MoveKind};
+use super::piece::{Piece, Role};
+use super::square::Square;
+use super::tables::Tables;
+use super::variant::{CastlingStyle, Variant};
+use super::zobrist::keys;
+
+/// Castling rights: for each colour, the rook on the lower-file side
+/// (`Q`, index 0) and on the higher-file side (`K`, index 1) that may still
+/// castle, by the rook's square.
+pub type CastlingRights = [[Option<Square>; 2]; 2];
+
+/// A position of one game, with bitboards of width `B`.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<B: Bitboard> {
+    pub(super) tables: &'static Tables<B>,
+    pub(super) by_role: [B; Role::COUNT],
+    pub(super) by_color: [B; 2],
+    pub(super) board: B::Mailbox,
+    pub(super) side: Color,
+    pub(super) castling: CastlingRights,
+    pub(super) en_passant: Option<Square>,
+    pub(super) halfmove_clock: u32,
+    pub(super) fullmove_number: u32,
+    pub(super) key: u64,
+}
+
+impl<B: Bitboard> PartialEq for Position<B> {
+    /// Two positions are equal when everything a FEN says is equal.
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.tables, other.tables)
+            && self.by_role == other.by_role
+            && self.by_color == other.by_color
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+            && self.key == other.key
+    }
+}
+
+impl<B: Bitboard> Eq for Position<B> {}
+
+impl<B: Bitboard> Position<B> {
+    /// An empty board of `variant` with White to move (pieces are added by
+    /// the FEN reader).
+    pub(super) fn empty(variant: Variant) -> Position<B> {
+        Position {
+            tables: Tables::get(variant),
+            by_role: [B::EMPTY; Role::COUNT],
+            by_color: [B::EMPTY; 2],
+            board: B::empty_mailbox(),
+            side: Color::White,
+            castling: [[None; 2]; 2],
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: 0,
+        }
+    }
+
+    /// The start position of `variant`.
+    pub fn startpos(variant: Variant) -> Position<B> {
+        Position::from_fen(variant, variant.spec().start_fen)
+            .expect("every game's start FEN is valid")
+    }
+
+    /// The game's tables (geometry, attacks).
+    #[inline]
+    pub fn tables(&self) -> &'static Tables<B> {
+        self.tables
+    }
+    /// Which game this position belongs to.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.tables.spec.variant
+    }
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    /// The piece on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.as_ref()[sq.index()]
+    }
+    /// All pieces of one role, both colours.
+    #[inline]
+    pub fn role_bb(&self, role: Role) -> B {
+        self.by_role[role.index()]
+    }
+    /// All pieces of one colour.
+    #[inline]
+    pub fn color_bb(&self, color: Color) -> B {
+        self.by_color[color.index()]
+    }
+    /// The pieces of one colour and role.
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> B {
+        self.by_role[role.index()] & self.by_color[color.index()]
+    }
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+    /// The king of `color` (every position of these games has one).
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.pieces(color, Role::King).lsb()
+    }
+    /// Castling rights by rook square.
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+    /// The en-passant square, if the last move was a double step.
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+    /// The move number, starting at 1 and counted up after Black moves.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+    /// The zobrist key, updated incrementally.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The zobrist key computed from scratch (to check the incremental one).
+    pub fn compute_key(&self) -> u64 {
+        let k = keys();
+        let mut key = 0;
+        for sq in self.occupied().squares() {
+            if let Some(p) = self.piece_at(sq) {
+                key ^= k.piece(p, sq);
+            }
+        }
+        for color in Color::ALL {
+            for rook in self.castling[color.index()].iter().flatten() {
+                key ^= k.castling(color, *rook);
+            }
+        }
+        if let Some(ep) = self.en_passant {
+            key ^= k.en_passant(ep);
+        }
+        if self.side == Color::Black {
+            key ^= k.black_to_move();
+        }
+        key
+    }
+
+    #[inline]
+    pub(super) fn put(&mut self, piece: Piece, sq: Square) {
+        let bit = B::from_square(sq);
+        self.by_role[piece.role.index()] |= bit;
+        self.by_color[piece.color.index()] |= bit;
+        self.board.as_mut()[sq.index()] = Some(piece);
+        self.key ^= keys().piece(piece, sq);
+    }
+
+    #[inline]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        let bit = B::from_square(sq);
+        self.by_role[piece.role.index()] ^= bit;
+        self.by_color[piece.color.index()] ^= bit;
+        self.board.as_mut()[sq.index()] = None;
+        self.key ^= keys().piece(piece, sq);
+    }
+
+    /// Pieces of either colour attacking `sq`, with `occupied` as the
+    /// blockers for riders.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occupied: B) -> B {
+        let t = self.tables;
+        let pawns = self.by_role[Role::Pawn.index()];
+        let mut attackers = (t.pawn_attacks(Color::Black, sq) & pawns & self.by_color[0])
+            | (t.pawn_attacks(Color::White, sq) & pawns & self.by_color[1]);
+        for &role in &t.leaper_roles {
+            attackers |= t.leaps(role, sq) & self.by_role[role.index()];
+        }
+        let orthogonal = self.riders(&t.orthogonal_riders);
+        if orthogonal.any() {
+            attackers |= t.orthogonal_attacks(sq, occupied) & orthogonal;
+        }
+        let diagonal = self.riders(&t.diagonal_riders);
+        if diagonal.any() {
+            attackers |= t.diagonal_attacks(sq, occupied) & diagonal;
+        }
+        attackers
+    }
+
+    /// Whether `by` attacks `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: B) -> bool {
+        (self.attackers_to(sq, occupied) & self.by_color[by.index()]).any()
+    }
+
+    /// The pieces of either colour whose roles are in `roles`.
+    #[inline]
+    pub(super) fn riders(&self, roles: &[Role]) -> B {
+        roles
+            .iter()
+            .fold(B::EMPTY, |acc, r| acc | self.by_role[r.index()])
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> B {
+        let us = self.side;
+        self.attackers_to(self.king(us), self.occupied()) & self.by_color[(!us).index()]
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Where the king and rook of a castling move end up.
+    #[inline]
+    pub fn castling_destinations(&self, m: Move) -> (Square, Square) {
+        let rook = m.castling_rook().unwrap_or(m.to());
+        match self.tables.spec.castling {
+            CastlingStyle::Fast | CastlingStyle::None => (m.to(), m.from()),
+            CastlingStyle::Standard => {
+                let g = &self.tables.geometry;
+                let rank = g.rank_of(m.from()).0 as i32;
+                let files = g.files() as i32;
+                let king_side = rook > m.from();
+                let (king_file, rook_file) = if king_side {
+                    (files - 2, files - 3)
+                } else {
+                    (2, 3)
+                };
+                let sq = |f: i32| g.square(f, rank).expect("castling stays on the board");
+                (sq(king_file), sq(rook_file))
+            }
+        }
+    }
+
+    #[inline]
+    fn drop_castling_right(&mut self, color: Color, side: usize) {
+        if let Some(rook) = self.castling[color.index()][side].take() {
+            self.key ^= keys().castling(color, rook);
+        }
+    }
+
+    /// Removes castling rights that a move from or to `sq` ends: a rook
+    /// leaving or captured on its square.
+    #[inline]
+    fn touch_castling_square(&mut self, sq: Square) {
+        for color in Color::ALL {
+            for side in 0..2 {
+                if self.castling[color.index()][side] == Some(sq) {
+                    self.drop_castling_right(color, side);
+                }
+            }
+        }
+    }
+
+    /// Plays a move that is legal in this position. The result of playing
+    /// any other move is unspecified (but memory-safe).
+    pub fn play(&mut self, m: Move) {
+        let us = self.side;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let Some(mover) = self.piece_at(from) else {
+            debug_assert!(false, "no piece on the from-square of {m:?}");
+            return;
+        };
+        let k = keys();
+        if let Some(ep) = self.en_passant.take() {
+            self.key ^= k.en_passant(ep);
+        }
+        self.halfmove_clock += 1;
+        let has_rights = self.castling != [[None; 2]; 2];
+
+        match m.kind() {
+            MoveKind::Castle => {
+                let rook_from = m.castling_rook().unwrap_or(to);
+                let rook = Piece::new(us, Role::Rook);
+                let (king_to, rook_to) = self.castling_destinations(m);
+                self.remove(mover, from);
+                self.remove(rook, rook_from);
+                self.put(mover, king_to);
+                self.put(rook, rook_to);
+            }
+            MoveKind::EnPassant => {
+                let captured_sq = self.en_passant_victim(to, us);
+                self.remove(Piece::new(them, Role::Pawn), captured_sq);
+                self.remove(mover, from);
+                self.put(mover, to);
+                self.halfmove_clock = 0;
+            }
+            kind => {
+                if let Some(captured) = self.piece_at(to) {
+                    self.remove(captured, to);
+                    self.halfmove_clock = 0;
+                }
+                self.remove(mover, from);
+                let placed = match m.promotion_role() {
+                    Some(role) => Piece::new(us, role),
+                    None => mover,
+                };
+                self.put(placed, to);
+                if mover.role == Role::Pawn {
+                    self.halfmove_clock = 0;
+                    if kind == MoveKind::DoubleStep {
+                        self.set_en_passant_after_double_step(from, to);
+                    }
+                }
+            }
+        }
+
+        if has_rights {
+            if mover.role == Role::King {
+                self.drop_castling_right(us, 0);
+                self.drop_castling_right(us, 1);
+            }
+            self.touch_castling_square(from);
+            self.touch_castling_square(to);
+        }
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = them;
+        self.key ^= k.black_to_move();
+    }
+
+    /// The square of the pawn an en-passant capture onto `ep` removes.
+    #[inline]
+    pub(super) fn en_passant_victim(&self, ep: Square, capturer: Color) -> Square {
+        // The victim stands one step beyond the en-passant square, seen
+        // from the capturer: where a pawn of the capturer's opponent steps to.
+        self.tables.pawn_step(!capturer, ep).lsb()
+    }
+
+    /// After a double step from `from` to `to`, records the passed square
+    /// as en passant if an enemy pawn could capture there.
+    fn set_en_passant_after_double_step(&mut self, from: Square, to: Square) {
+        let us = self.side;
+        let passed = self.tables.pawn_step(us, from);
+        if passed.is_empty() {
+            return;
+        }
+        let ep = passed.lsb();
+        debug_assert!(self.tables.pawn_step(us, ep).has(to));
+        if (self.tables.pawn_attacks(us, ep) & self.pieces(!us, Role::Pawn)).any() {
+            self.en_passant = Some(ep);
+            self.key ^= keys().en_passant(ep);
+        }
+    }
+
+    /// The position after a legal move.
+    #[inline]
+    pub fn after(&self, m: Move) -> Position<B> {
+        let mut next = *self;
+        next.play(m);
+        next
+    }
+}

@@ -1,0 +1,294 @@
+//! Per-game attack tables, built once from a [`VariantSpec`] and shared by
+//! every position of that game.
+//!
+//! Leapers use one precomputed target set per square; riders use rays
+//! (first blocker by lsb/msb), which work for any board width and need no
+//! magic numbers. Holes are baked in: rays stop before a hole and leaps
+//! never land in one.
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+use super::bitboard::Bitboard;
+use super::color::Color;
+use super::geometry::Geometry;
+use super::piece::{Role, mirror_images};
+use super::square::{Rank, Square};
+use super::variant::{Variant, VariantSpec};
+
+/// The eight ray directions as (files, ranks). The first four increase the
+/// square index (first blocker = lowest bit), the last four decrease it.
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (-1, 1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (1, -1),
+];
+
+const ORTHOGONAL_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
+const DIAGONAL_DIRECTIONS: [usize; 4] = [2, 3, 6, 7];
+
+/// Attack and geometry tables of one game.
+#[derive(Debug)]
+pub struct Tables<B> {
+    /// The game these tables belong to.
+    pub spec: &'static VariantSpec,
+    /// The board.
+    pub geometry: Geometry<B>,
+    size: usize,
+    leaps: Vec<B>,
+    rays: Vec<B>,
+    between: Vec<B>,
+    line: Vec<B>,
+    pawn_attacks: [Vec<B>; 2],
+    pawn_step: [Vec<B>; 2],
+    pawn_double_step: [Vec<B>; 2],
+    /// Squares on which a pawn of each colour promotes.
+    pub promotion_zone: [B; 2],
+    /// Each colour's first rank (castling happens there).
+    pub back_rank: [B; 2],
+    /// Non-pawn roles that leap (the king included).
+    pub leaper_roles: Vec<Role>,
+    /// Roles that ride along ranks and files.
+    pub orthogonal_riders: Vec<Role>,
+    /// Roles that ride along diagonals.
+    pub diagonal_riders: Vec<Role>,
+    /// Roles that are neither pawn nor king, in the game's order.
+    pub piece_roles: Vec<Role>,
+    rides: [(bool, bool); Role::COUNT],
+}
+
+type Cache = Mutex<HashMap<(TypeId, Variant), &'static (dyn Any + Send + Sync)>>;
+static CACHE: LazyLock<Cache> = LazyLock::new(|| Mutex::new(HashMap::new()));
+
+impl<B: Bitboard> Tables<B> {
+    /// The tables for `variant` in word `B`, built on first use and kept
+    /// for the life of the process.
+    pub fn get(variant: Variant) -> &'static Tables<B> {
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = cache
+            .entry((TypeId::of::<B>(), variant))
+            .or_insert_with(|| Box::leak(Box::new(Tables::<B>::build(variant.spec()))));
+        entry
+            .downcast_ref::<Tables<B>>()
+            .expect("the cache is keyed by type")
+    }
+
+    /// Builds the tables of a game.
+    pub fn build(spec: &'static VariantSpec) -> Tables<B> {
+        let geometry = Geometry::<B>::rectangle(spec.files, spec.ranks);
+        let n = geometry.size();
+        let set = |squares: &mut dyn Iterator<Item = Square>| {
+            squares.fold(B::EMPTY, |acc, s| acc | B::from_square(s))
+        };
+        let all_squares = || (0..n).map(|i| Square::new(i as u8));
+
+        let mut leaps = vec![B::EMPTY; Role::COUNT * n];
+        let mut leaper_roles = Vec::new();
+        let mut orthogonal_riders = Vec::new();
+        let mut diagonal_riders = Vec::new();
+        let mut rides = [(false, false); Role::COUNT];
+        let piece_roles: Vec<Role> = spec
+            .roles
+            .iter()
+            .copied()
+            .filter(|&r| r != Role::Pawn && r != Role::King)
+            .collect();
+        for &role in spec.roles.iter().filter(|&&r| r != Role::Pawn) {
+            let movement = (spec.movement)(role);
+            let images: Vec<(i8, i8)> = movement
+                .leaps
+                .iter()
+                .flat_map(|&a| mirror_images(a))
+                .collect();
+            if !images.is_empty() {
+                leaper_roles.push(role);
+            }
+            for sq in all_squares() {
+                leaps[role.index() * n + sq.index()] = set(&mut images
+                    .iter()
+                    .filter_map(|&(df, dr)| geometry.offset(sq, df as i32, dr as i32)));
+            }
+            rides[role.index()] = (movement.rides_orthogonally, movement.rides_diagonally);
+            if movement.rides_orthogonally {
+                orthogonal_riders.push(role);
+            }
+            if movement.rides_diagonally {
+                diagonal_riders.push(role);
+            }
+        }
+
+        let mut rays = vec![B::EMPTY; 8 * n];
+        for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+            for sq in all_squares() {
+                let mut ray = B::EMPTY;
+                let mut cur = sq;
+                while let Some(next) = geometry.offset(cur, df, dr) {
+                    ray |= B::from_square(next);
+                    cur = next;
+                }
+                rays[d * n + sq.index()] = ray;
+            }
+        }
+
+        let mut between = vec![B::EMPTY; n * n];
+        let mut line = vec![B::EMPTY; n * n];
+        for a in all_squares() {
+            for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+                let opposite = (d + 4) % 8;
+                let full = rays[d * n + a.index()]
+                    | rays[opposite * n + a.index()]
+                    | B::from_square(a);
+                let mut path = B::EMPTY;
+                let mut cur = a;
+                while let Some(next) = geometry.offset(cur, df, dr) {
+                    between[a.index() * n + next.index()] = path;
+                    line[a.index() * n + next.index()] = full;
+                    path |= B::from_square(next);
+                    cur = next;
+                }
+            }
+        }
+
+        let forward = |c: Color| if c == Color::White { 1 } else { -1 };
+        let mut pawn_attacks = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
+        let mut pawn_step = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
+        let mut pawn_double_step = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
+        let last_rank = spec.ranks - 1;
+        let relative_rank = |c: Color, r: u8| if c == Color::White { r } else { last_rank - r };
+        for c in Color::ALL {
+            let fw = forward(c);
+            for sq in all_squares() {
+                let i = sq.index();
+                pawn_attacks[c.index()][i] =
+                    set(&mut [-1, 1].iter().filter_map(|&df| geometry.offset(sq, df, fw)));
+                if let Some(one) = geometry.offset(sq, 0, fw) {
+                    pawn_step[c.index()][i] = B::from_square(one);
+                    let on_second_rank = relative_rank(c, geometry.rank_of(sq).0) == 1;
+                    if let (true, Some(two)) = (on_second_rank, geometry.offset(one, 0, fw)) {
+                        pawn_double_step[c.index()][i] = B::from_square(two);
+                    }
+                }
+            }
+        }
+        let back_rank = [
+            geometry.rank_squares(Rank(0)),
+            geometry.rank_squares(Rank(last_rank)),
+        ];
+        let promotion_zone = [back_rank[1], back_rank[0]];
+
+        Tables {
+            spec,
+            geometry,
+            size: n,
+            leaps,
+            rays,
+            between,
+            line,
+            pawn_attacks,
+            pawn_step,
+            pawn_double_step,
+            promotion_zone,
+            back_rank,
+            leaper_roles,
+            orthogonal_riders,
+            diagonal_riders,
+            piece_roles,
+            rides,
+        }
+    }
+
+    /// Squares a (non-pawn) role on `sq` attacks through `occupied`.
+    #[inline]
+    pub fn attacks(&self, role: Role, sq: Square, occupied: B) -> B {
+        let (orthogonal, diagonal) = self.rides[role.index()];
+        let mut attacks = self.leaps(role, sq);
+        if orthogonal {
+            attacks |= self.orthogonal_attacks(sq, occupied);
+        }
+        if diagonal {
+            attacks |= self.diagonal_attacks(sq, occupied);
+        }
+        attacks
+    }
+
+    /// Squares a leaping role reaches from `sq` (empty for pure riders).
+    #[inline]
+    pub fn leaps(&self, role: Role, sq: Square) -> B {
+        self.leaps[role.index() * self.size + sq.index()]
+    }
+    /// Squares a pawn of `color` on `sq` attacks.
+    #[inline]
+    pub fn pawn_attacks(&self, color: Color, sq: Square) -> B {
+        self.pawn_attacks[color.index()][sq.index()]
+    }
+    /// The square one step ahead of a pawn (empty set if off the board).
+    #[inline]
+    pub fn pawn_step(&self, color: Color, sq: Square) -> B {
+        self.pawn_step[color.index()][sq.index()]
+    }
+    /// The double-step target of a pawn on a square it may double-step from.
+    #[inline]
+    pub fn pawn_double_step(&self, color: Color, sq: Square) -> B {
+        self.pawn_double_step[color.index()][sq.index()]
+    }
+    /// Squares strictly between two squares on one line (empty if none).
+    #[inline]
+    pub fn between(&self, a: Square, b: Square) -> B {
+        self.between[a.index() * self.size + b.index()]
+    }
+    /// The whole line through two aligned squares (empty if not aligned).
+    #[inline]
+    pub fn line(&self, a: Square, b: Square) -> B {
+        self.line[a.index() * self.size + b.index()]
+    }
+
+    #[inline]
+    fn ray_attacks(&self, dir: usize, sq: Square, occupied: B) -> B {
+        let ray = self.rays[dir * self.size + sq.index()];
+        let blockers = ray & occupied;
+        if blockers.is_empty() {
+            return ray;
+        }
+        let first = if dir < 4 {
+            blockers.lsb()
+        } else {
+            blockers.msb()
+        };
+        ray ^ self.rays[dir * self.size + first.index()]
+    }
+
+    /// Squares a rook on `sq` attacks through `occupied`.
+    #[inline]
+    pub fn orthogonal_attacks(&self, sq: Square, occupied: B) -> B {
+        ORTHOGONAL_DIRECTIONS
+            .iter()
+            .fold(B::EMPTY, |acc, &d| acc | self.ray_attacks(d, sq, occupied))
+    }
+    /// Squares a bishop on `sq` attacks through `occupied`.
+    #[inline]
+    pub fn diagonal_attacks(&self, sq: Square, occupied: B) -> B {
+        DIAGONAL_DIRECTIONS
+            .iter()
+            .fold(B::EMPTY, |acc, &d| acc | self.ray_attacks(d, sq, occupied))
+    }
+    /// Squares a rook on `sq` would reach on an empty board.
+    #[inline]
+    pub fn orthogonal_rays(&self, sq: Square) -> B {
+        ORTHOGONAL_DIRECTIONS
+            .iter()
+            .fold(B::EMPTY, |acc, &d| acc | self.rays[d * self.size + sq.index()])
+    }
+    /// Squares a bishop on `sq` would reach on an empty board.
+    #[inline]
+    pub fn diagonal_rays(&self, sq: Square) -> B {
+        DIAGONAL_DIRECTIONS
+            .iter()
+            .fold(B::EMPTY, |acc, &d| acc | self.rays[d * self.size + sq.index()])
+    }
+}

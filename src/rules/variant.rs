@@ -1,0 +1,244 @@
+//! The games, as data: board size, army, how each piece moves, promotion
+//! choices, castling style and draw rules.
+//!
+//! Everything a game is lives in its [`VariantSpec`]; the tables in
+//! [`super::tables`] are built from it once, when the game is first used.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::piece::{ALFIL, DABBABA, FERZ, KNIGHT, Movement, Role, WAZIR};
+
+/// A game this rules core plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Variant {
+    /// FIDE chess.
+    Chess,
+    /// WAD Chess, 10x8 (`rules/wadchess.md`).
+    WadChess,
+    /// Parity Chess, 12x8 (`rules/paritychess.md`).
+    ParityChess,
+}
+
+/// Which word a game's bitboards use: chosen from the board size.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Width {
+    /// Up to 64 squares: `u64`.
+    W64,
+    /// Up to 128 squares: `u128`.
+    W128,
+    /// Up to 192 squares: [`super::bitboard::Wide`].
+    W192,
+}
+
+/// How a game castles.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CastlingStyle {
+    /// No castling at all.
+    None,
+    /// FIDE castling, generalised as in Chess960: the king ends on the
+    /// g-file (c-file), the rook on the f-file (d-file), every square both
+    /// cross must be empty and the king's path unattacked.
+    Standard,
+    /// Fast castling (WAD and Parity Chess): the king leaps to any empty,
+    /// unattacked square strictly between it and the rook, and the rook
+    /// leaps to the king's starting square.
+    Fast,
+}
+
+/// Which positions are drawn for lack of material.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DeadPositions {
+    /// Only the two bare kings.
+    BareKings,
+    /// FIDE's dead positions the engine recognises: bare kings, and king
+    /// plus one knight or one bishop against a bare king.
+    Fide,
+}
+
+/// Everything that defines a game.
+#[derive(Debug)]
+pub struct VariantSpec {
+    /// Which game this is.
+    pub variant: Variant,
+    /// The name used by `UCI_Variant`, xboard and the command line.
+    pub name: &'static str,
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+    /// The start position.
+    pub start_fen: &'static str,
+    /// The roles in the game (pawn and king included).
+    pub roles: &'static [Role],
+    /// How each non-pawn role moves.
+    pub movement: fn(Role) -> Movement,
+    /// What a pawn may promote to, in the order moves are generated.
+    pub promotion_roles: &'static [Role],
+    /// How the game castles.
+    pub castling: CastlingStyle,
+    /// Which material-only positions are draws.
+    pub dead_positions: DeadPositions,
+}
+
+impl VariantSpec {
+    /// The bitboard word this game needs.
+    pub fn width(&self) -> Width {
+        match self.files as usize * self.ranks as usize {
+            0..=64 => Width::W64,
+            65..=128 => Width::W128,
+            _ => Width::W192,
+        }
+    }
+    /// Whether `role` belongs to the game's army.
+    pub fn has_role(&self, role: Role) -> bool {
+        self.roles.contains(&role)
+    }
+}
+
+/// The FIDE army's movement, with the WAD and FAD for the larger games.
+fn standard_movement(role: Role) -> Movement {
+    match role {
+        Role::Knight => Movement::leaper(&[KNIGHT]),
+        Role::Bishop => Movement::rider(false, true),
+        Role::Rook => Movement::rider(true, false),
+        Role::Queen => Movement::rider(true, true),
+        Role::King => Movement::leaper(&[WAZIR, FERZ]),
+        Role::Champion => Movement::leaper(&[WAZIR, DABBABA, ALFIL]),
+        Role::Fad => Movement::leaper(&[FERZ, ALFIL, DABBABA]),
+        Role::Pawn => Movement::leaper(&[]),
+    }
+}
+
+static CHESS: VariantSpec = VariantSpec {
+    variant: Variant::Chess,
+    name: "chess",
+    files: 8,
+    ranks: 8,
+    start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    roles: &[
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ],
+    movement: standard_movement,
+    promotion_roles: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    castling: CastlingStyle::Standard,
+    dead_positions: DeadPositions::Fide,
+};
+
+static WADCHESS: VariantSpec = VariantSpec {
+    variant: Variant::WadChess,
+    name: "wadchess",
+    files: 10,
+    ranks: 8,
+    start_fen: "rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",
+    roles: &[
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Champion,
+    ],
+    movement: standard_movement,
+    promotion_roles: &[
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Champion,
+    ],
+    castling: CastlingStyle::Fast,
+    dead_positions: DeadPositions::BareKings,
+};
+
+static PARITYCHESS: VariantSpec = VariantSpec {
+    variant: Variant::ParityChess,
+    name: "paritychess",
+    files: 12,
+    ranks: 8,
+    start_fen: "rcnbfqkfbncr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RCNBFQKFBNCR w KQkq - 0 1",
+    roles: &[
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Champion,
+        Role::Fad,
+    ],
+    movement: standard_movement,
+    promotion_roles: &[
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Champion,
+        Role::Fad,
+    ],
+    castling: CastlingStyle::Fast,
+    dead_positions: DeadPositions::BareKings,
+};
+
+impl Variant {
+    /// Every game, in the order they are listed to users.
+    pub const ALL: [Variant; 3] = [Variant::Chess, Variant::WadChess, Variant::ParityChess];
+
+    /// The game's definition.
+    pub fn spec(self) -> &'static VariantSpec {
+        match self {
+            Variant::Chess => &CHESS,
+            Variant::WadChess => &WADCHESS,
+            Variant::ParityChess => &PARITYCHESS,
+        }
+    }
+    /// The game's name, as used on the command line and in the protocols.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for a game name the engine does not play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        write!(
+            f,
+            "unknown variant '{}' (known: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        let lower = s.trim().to_ascii_lowercase();
+        let name = match lower.as_str() {
+            "normal" | "standard" => "chess",
+            other => other,
+        };
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == name)
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}

@@ -1,0 +1,67 @@
+//! Zobrist keys, generated once from a fixed seed so that keys (and
+//! therefore `bench` node counts) are the same on every run.
+
+use std::sync::LazyLock;
+
+use super::color::Color;
+use super::piece::Piece;
+use super::square::Square;
+
+const MAX_SQUARES: usize = 192;
+
+/// The random keys positions are hashed with.
+pub struct ZobristKeys {
+    piece_square: Vec<u64>,
+    castling: Vec<u64>,
+    en_passant: Vec<u64>,
+    black_to_move: u64,
+}
+
+/// splitmix64: a small, well-mixed generator for table seeds.
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+static KEYS: LazyLock<ZobristKeys> = LazyLock::new(|| {
+    let mut state = 0x6D6F_746C_6579_u64; // "motley"
+    let mut take = |n: usize| (0..n).map(|_| splitmix64(&mut state)).collect::<Vec<u64>>();
+    ZobristKeys {
+        piece_square: take(16 * MAX_SQUARES),
+        castling: take(2 * MAX_SQUARES),
+        en_passant: take(MAX_SQUARES),
+        black_to_move: take(1)[0],
+    }
+});
+
+/// The process-wide keys.
+#[inline]
+pub fn keys() -> &'static ZobristKeys {
+    &KEYS
+}
+
+impl ZobristKeys {
+    /// Key of `piece` standing on `sq`.
+    #[inline]
+    pub fn piece(&self, piece: Piece, sq: Square) -> u64 {
+        self.piece_square[piece.index() * MAX_SQUARES + sq.index()]
+    }
+    /// Key of `color`'s right to castle with the rook on `rook`.
+    #[inline]
+    pub fn castling(&self, color: Color, rook: Square) -> u64 {
+        self.castling[color.index() * MAX_SQUARES + rook.index()]
+    }
+    /// Key of an en-passant square.
+    #[inline]
+    pub fn en_passant(&self, sq: Square) -> u64 {
+        self.en_passant[sq.index()]
+    }
+    /// Key toggled when Black is to move.
+    #[inline]
+    pub fn black_to_move(&self) -> u64 {
+        self.black_to_move
+    }
+}
