@@ -64,18 +64,28 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         let allowed = if checkers.any() {
-            checkers | t.between(king, checkers.lsb())
+            // A check can be blocked only when it comes along a ride; a
+            // leap (even a dabbaba's or an alfil's) can only be captured.
+            let checker = checkers.lsb();
+            let riding_checkers = (t.orthogonal_attacks(king, occupied)
+                & self.riders(&t.orthogonal_riders))
+                | (t.diagonal_attacks(king, occupied) & self.riders(&t.diagonal_riders));
+            if riding_checkers.has(checker) {
+                checkers | t.between(king, checker)
+            } else {
+                checkers
+            }
         } else {
             !own
         };
 
-        let pinned = self.pinned(king, occupied, own, enemy);
+        let (pinned, pin_segments) = self.pins(king, occupied, own, enemy);
 
         for &role in &t.piece_roles {
             for from in self.pieces(us, role).squares() {
                 let mut targets = t.attacks(role, from, occupied) & allowed & !own;
                 if pinned.has(from) {
-                    targets &= t.line(king, from);
+                    targets &= t.line(king, from) & pin_segments;
                 }
                 if targets.any() {
                     emit(MoveBatch::Piece { from, targets });
@@ -92,7 +102,7 @@ impl<B: Bitboard> Position<B> {
             }
             targets &= allowed;
             if pinned.has(from) {
-                targets &= t.line(king, from);
+                targets &= t.line(king, from) & pin_segments;
             }
             if targets.any() {
                 emit(MoveBatch::Pawn { from, targets });
@@ -114,20 +124,28 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// Own pieces pinned to `king` by enemy riders.
+    /// Own pieces pinned to `king` by enemy riders, and the pin segments
+    /// (squares from the king to each pinner, the pinner included). A
+    /// pinned piece keeps to its own segment: on the line through it and
+    /// the king, which meets the other segments only at the king. The
+    /// segment, not the whole line, matters for leapers, which could
+    /// otherwise jump past the pinner or over the king.
     #[inline]
-    fn pinned(&self, king: Square, occupied: B, own: B, enemy: B) -> B {
+    fn pins(&self, king: Square, occupied: B, own: B, enemy: B) -> (B, B) {
         let t = self.tables;
         let snipers = (t.orthogonal_rays(king) & self.riders(&t.orthogonal_riders) & enemy)
             | (t.diagonal_rays(king) & self.riders(&t.diagonal_riders) & enemy);
         let mut pinned = B::EMPTY;
+        let mut segments = B::EMPTY;
         for sniper in snipers.squares() {
-            let blockers = t.between(king, sniper) & occupied;
+            let between = t.between(king, sniper);
+            let blockers = between & occupied;
             if !blockers.more_than_one() && (blockers & own).any() {
                 pinned |= blockers;
+                segments |= between | B::from_square(sniper);
             }
         }
-        pinned
+        (pinned, segments)
     }
 
     /// Castling moves of the side to move, which is not in check.
