@@ -1,0 +1,535 @@
+//! Rules-core checks that perft does not cover: FEN errors (one per kind),
+//! incremental zobrist keys and take-backs along random games, game-end
+//! detection, promotion choices and the pieces' moves.
+
+use motley::rules::{
+    AnyPosition, Bitboard, Color, FenError, Game, Outcome, Position, Variant, Wide,
+};
+
+/// A small deterministic generator for the random games.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn fen_error(variant: Variant, fen: &str) -> FenError {
+    match AnyPosition::from_fen(variant, fen) {
+        Ok(pos) => panic!("accepted malformed FEN '{fen}' as {}", pos.fen()),
+        Err(e) => e,
+    }
+}
+
+fn assert_fen_error(variant: Variant, fen: &str, expected: FenError, words: &[&str]) {
+    let error = fen_error(variant, fen);
+    assert_eq!(error, expected, "FEN '{fen}'");
+    let message = error.to_string();
+    assert!(!message.contains('\n'), "message is one line: {message}");
+    for word in words {
+        assert!(
+            message.contains(word),
+            "message '{message}' should name '{word}'"
+        );
+    }
+}
+
+#[test]
+fn fen_empty() {
+    assert_fen_error(Variant::Chess, "   ", FenError::Empty, &["empty"]);
+}
+
+#[test]
+fn fen_wrong_field_count() {
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+        FenError::FieldCount { found: 3 },
+        &["fields", "3"],
+    );
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+        FenError::FieldCount { found: 7 },
+        &["fields", "7"],
+    );
+}
+
+#[test]
+fn fen_wrong_rank_count() {
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        FenError::RankCount {
+            found: 7,
+            expected: 8,
+        },
+        &["board", "7 ranks"],
+    );
+}
+
+#[test]
+fn fen_rank_does_not_add_up() {
+    // A chess rank on a WAD Chess board: 8 squares where 10 are needed.
+    assert_fen_error(
+        Variant::WadChess,
+        "rcnbqkbncr/pppppppppp/10/10/8/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",
+        FenError::RankWidth {
+            rank: 4,
+            found: 8,
+            expected: 10,
+        },
+        &["board", "rank 4", "8 squares", "10 files"],
+    );
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        FenError::RankWidth {
+            rank: 6,
+            found: 9,
+            expected: 8,
+        },
+        &["rank 6"],
+    );
+}
+
+#[test]
+fn fen_zero_run_length() {
+    assert_fen_error(
+        Variant::ParityChess,
+        "rcnbfqkfbncr/pppppppppppp/012/12/12/12/PPPPPPPPPPPP/RCNBFQKFBNCR w KQkq - 0 1",
+        FenError::BadRunLength { rank: 6 },
+        &["board", "rank 6"],
+    );
+}
+
+#[test]
+fn fen_unknown_piece_letter() {
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/4X3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        FenError::UnknownPiece { letter: 'X' },
+        &["board", "'X'"],
+    );
+}
+
+#[test]
+fn fen_piece_not_in_the_game() {
+    // A FAD exists in Parity Chess but not in WAD Chess or chess.
+    assert_fen_error(
+        Variant::WadChess,
+        "rcnbqkbncr/pppppppppp/10/4F5/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",
+        FenError::PieceNotInGame {
+            letter: 'F',
+            variant: Variant::WadChess,
+        },
+        &["'F'", "wadchess"],
+    );
+}
+
+#[test]
+fn fen_hole_on_a_full_board() {
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        FenError::Hole {
+            square: "d4".into(),
+        },
+        &["holes", "d4"],
+    );
+}
+
+#[test]
+fn fen_bad_side_to_move() {
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        FenError::SideToMove { found: "x".into() },
+        &["side to move", "'x'"],
+    );
+}
+
+#[test]
+fn fen_bad_castling() {
+    let cases = [
+        ("KQkq1", "unexpected character"),
+        ("Z", "not a file"),
+        ("KK", "two rights"),
+    ];
+    for (field, reason) in cases {
+        let fen = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w {field} - 0 1");
+        let e = fen_error(Variant::Chess, &fen);
+        assert!(matches!(e, FenError::Castling { .. }), "{field}: {e:?}");
+        let message = e.to_string();
+        assert!(
+            message.contains("castling") && message.contains(reason),
+            "{message}"
+        );
+    }
+    // A right whose rook is gone, and one whose king has left its rank.
+    let e = fen_error(
+        Variant::Chess,
+        "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert!(e.to_string().contains("no black rook for 'k'"), "{e}");
+    let e = fen_error(
+        Variant::Chess,
+        "rnbq1bnr/pppppppp/4k3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert!(e.to_string().contains("king on its first rank"), "{e}");
+}
+
+#[test]
+fn fen_bad_en_passant() {
+    let e = fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1",
+    );
+    assert!(matches!(e, FenError::EnPassant { .. }));
+    assert!(e.to_string().contains("not a square"), "{e}");
+    // No pawn can have passed d3.
+    let e = fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq d3 0 1",
+    );
+    assert!(e.to_string().contains("en passant 'd3'"), "{e}");
+    // The right square but the wrong side to move.
+    let e = fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1",
+    );
+    assert!(matches!(e, FenError::EnPassant { .. }), "{e:?}");
+}
+
+#[test]
+fn fen_bad_clocks() {
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+        FenError::HalfmoveClock { found: "x".into() },
+        &["halfmove", "'x'"],
+    );
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3",
+        FenError::FullmoveNumber { found: "-3".into() },
+        &["fullmove", "'-3'"],
+    );
+}
+
+#[test]
+fn fen_missing_or_extra_king() {
+    assert_fen_error(
+        Variant::Chess,
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+        FenError::KingCount {
+            color: Color::Black,
+            found: 0,
+        },
+        &["black", "0 kings"],
+    );
+    assert_fen_error(
+        Variant::WadChess,
+        "rcnbqkbncr/pppppppppp/10/10/4K5/10/PPPPPPPPPP/RCNBQKBNCR w - - 0 1",
+        FenError::KingCount {
+            color: Color::White,
+            found: 2,
+        },
+        &["white", "2 kings"],
+    );
+}
+
+#[test]
+fn fen_pawn_on_back_rank() {
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1",
+        FenError::PawnOnBackRank {
+            square: "h8".into(),
+        },
+        &["pawn", "h8"],
+    );
+}
+
+#[test]
+fn fen_side_not_to_move_in_check() {
+    assert_fen_error(
+        Variant::Chess,
+        "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1",
+        FenError::OpponentInCheck,
+        &["not to move is in check"],
+    );
+}
+
+#[test]
+fn fen_four_fields_default_the_clocks() {
+    let pos = AnyPosition::from_fen(Variant::Chess, "8/8/8/8/8/8/8/K6k w - -").unwrap();
+    assert_eq!(pos.fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
+}
+
+#[test]
+fn fen_shredder_letters_name_inner_rooks() {
+    let fen = "r3k1r1/8/8/8/8/8/8/1R2K2R w Bg - 0 1";
+    let pos = AnyPosition::from_fen(Variant::Chess, fen).unwrap();
+    assert_eq!(pos.fen(), "r3k1r1/8/8/8/8/8/8/1R2K2R w Qk - 0 1");
+    let fen = "r2rk2r/8/8/8/8/8/8/R2RK2R w Dd - 0 1";
+    let pos = AnyPosition::from_fen(Variant::Chess, fen).unwrap();
+    assert_eq!(pos.fen(), fen);
+}
+
+/// Plays random games; after every move the incremental key must equal
+/// the key computed from scratch, the FEN must read back to the same
+/// position, and undoing every move must restore each earlier position.
+fn random_games<B: Bitboard>(variant: Variant, games: usize, plies: usize, seed: u64) {
+    let mut rng = XorShift(seed);
+    for _ in 0..games {
+        let mut game = Game::new(Position::<B>::startpos(variant));
+        let mut seen: Vec<Position<B>> = vec![*game.position()];
+        for _ in 0..plies {
+            let pos = *game.position();
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves.as_slice()[rng.below(moves.len())];
+            game.play(m);
+            let after = game.position();
+            assert_eq!(
+                after.key(),
+                after.compute_key(),
+                "after {} in {}",
+                pos.wire(m),
+                pos.fen()
+            );
+            let reread = Position::<B>::from_fen(variant, &after.fen()).unwrap();
+            assert_eq!(&reread, after, "FEN {}", after.fen());
+            seen.push(*after);
+        }
+        while game.undo().is_some() {
+            seen.pop();
+            assert_eq!(game.position(), seen.last().unwrap());
+        }
+        assert_eq!(seen.len(), 1);
+    }
+}
+
+#[test]
+fn zobrist_and_undo_along_random_chess_games() {
+    random_games::<u64>(Variant::Chess, 40, 200, 1);
+}
+
+#[test]
+fn zobrist_and_undo_along_random_wadchess_games() {
+    random_games::<u128>(Variant::WadChess, 40, 200, 2);
+}
+
+#[test]
+fn zobrist_and_undo_along_random_paritychess_games() {
+    random_games::<u128>(Variant::ParityChess, 40, 200, 3);
+}
+
+#[test]
+fn the_192_bit_word_plays_the_same_games() {
+    // Chess on the wide word must count exactly as on u64.
+    let narrow = Position::<u64>::startpos(Variant::Chess);
+    let wide = Position::<Wide>::startpos(Variant::Chess);
+    assert_eq!(
+        motley::rules::perft::perft(&narrow, 4),
+        motley::rules::perft::perft(&wide, 4)
+    );
+    random_games::<Wide>(Variant::ParityChess, 5, 120, 4);
+}
+
+fn game_from(variant: Variant, fen: &str, moves: &[&str]) -> Game<u128> {
+    let mut game = Game::new(Position::<u128>::from_fen(variant, fen).unwrap());
+    for text in moves {
+        let m = game.position().parse_wire(text).unwrap();
+        game.play(m);
+    }
+    game
+}
+
+#[test]
+fn checkmate_is_detected() {
+    // WAD Chess: the Champion's alfil leap c4-a6 checks a8 by its dabbaba
+    // leap and covers a7 by its wazir step; the king on c7 covers b7, b8.
+    let game = game_from(
+        Variant::WadChess,
+        "k9/2K7/10/10/2C7/10/10/10 w - - 0 1",
+        &["c4a6"],
+    );
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
+    );
+}
+
+#[test]
+fn stalemate_is_detected() {
+    // The king on b6 covers a7 and b7; the Champion's dabbaba leap d4-d6
+    // covers b8 by an alfil leap, and a8 itself is not attacked.
+    let game = game_from(
+        Variant::WadChess,
+        "k9/10/1K8/10/3C6/10/10/10 w - - 0 1",
+        &["d4d6"],
+    );
+    let pos = game.position();
+    assert_eq!(pos.legal_moves().len(), 0);
+    assert!(!pos.in_check());
+    assert_eq!(game.outcome(), Some(Outcome::Stalemate));
+}
+
+#[test]
+fn threefold_repetition_is_detected() {
+    let shuffle = ["b1c3", "b8c6", "c3b1", "c6b8"];
+    let mut game = Game::new(Position::<u64>::startpos(Variant::Chess));
+    for round in 0..2 {
+        for text in shuffle {
+            assert_eq!(game.outcome(), None, "round {round}");
+            let m = game.position().parse_wire(text).unwrap();
+            game.play(m);
+        }
+    }
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
+}
+
+#[test]
+fn hundred_plies_without_capture_or_pawn_move_draw() {
+    let mut game = game_from(
+        Variant::ParityChess,
+        "1k10/12/12/12/12/12/12/R10K w - - 99 80",
+        &[],
+    );
+    assert_eq!(game.outcome(), None);
+    let m = game.position().parse_wire("a1a2").unwrap();
+    game.play(m);
+    assert_eq!(game.outcome(), Some(Outcome::FiftyMoveRule));
+}
+
+#[test]
+fn bare_kings_draw() {
+    let game = game_from(Variant::WadChess, "k9/10/10/10/10/10/10/9K w - - 0 1", &[]);
+    assert_eq!(game.outcome(), Some(Outcome::InsufficientMaterial));
+    // A lone Champion can mate: not a draw.
+    let game = game_from(Variant::WadChess, "k9/10/10/10/10/10/10/8CK w - - 0 1", &[]);
+    assert_eq!(game.outcome(), None);
+    // In chess, king and minor piece against king is a dead position.
+    let chess = Game::new(
+        Position::<u64>::from_fen(Variant::Chess, "k7/8/8/8/8/8/8/6NK w - - 0 1").unwrap(),
+    );
+    assert_eq!(chess.outcome(), Some(Outcome::InsufficientMaterial));
+}
+
+fn moves_of(variant: Variant, fen: &str, from: &str) -> Vec<String> {
+    let pos = AnyPosition::from_fen(variant, fen).unwrap();
+    let mut moves: Vec<String> = pos
+        .legal_wire_moves()
+        .into_iter()
+        .filter(|m| {
+            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect();
+    moves.sort();
+    moves
+}
+
+#[test]
+fn the_wad_moves_as_wazir_alfil_and_dabbaba() {
+    let moves = moves_of(
+        Variant::WadChess,
+        "k9/10/10/10/4C5/10/10/9K w - - 0 1",
+        "e4",
+    );
+    let expected = [
+        "e4e5", "e4e3", "e4d4", "e4f4", // wazir
+        "e4g6", "e4c6", "e4g2", "e4c2", // alfil
+        "e4e6", "e4e2", "e4c4", "e4g4", // dabbaba
+    ];
+    let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    expected.sort();
+    assert_eq!(moves, expected);
+}
+
+#[test]
+fn the_fad_moves_as_ferz_alfil_and_dabbaba_and_keeps_its_colour() {
+    let moves = moves_of(
+        Variant::ParityChess,
+        "k11/12/12/12/4F7/12/12/11K w - - 0 1",
+        "e4",
+    );
+    let expected = [
+        "e4f5", "e4d5", "e4f3", "e4d3", // ferz
+        "e4g6", "e4c6", "e4g2", "e4c2", // alfil
+        "e4e6", "e4e2", "e4c4", "e4g4", // dabbaba
+    ];
+    let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    expected.sort();
+    assert_eq!(moves, expected);
+}
+
+#[test]
+fn leaps_jump_over_pieces() {
+    // Dabbaba and alfil leaps ignore what stands between.
+    let moves = moves_of(
+        Variant::WadChess,
+        "k9/10/10/3PPP4/3PCP4/3PPP4/10/9K w - - 0 1",
+        "e4",
+    );
+    assert_eq!(
+        moves,
+        vec![
+            "e4c2", "e4c4", "e4c6", "e4e2", "e4e6", "e4g2", "e4g4", "e4g6"
+        ]
+    );
+}
+
+#[test]
+fn promotion_choices_follow_the_game() {
+    let cases = [
+        (Variant::Chess, "k7/4P3/8/8/8/8/8/K7 w - - 0 1", "bnqr"),
+        (
+            Variant::WadChess,
+            "k9/4P5/10/10/10/10/10/K9 w - - 0 1",
+            "bcnqr",
+        ),
+        (
+            Variant::ParityChess,
+            "k11/4P7/12/12/12/12/12/K11 w - - 0 1",
+            "bcfnqr",
+        ),
+    ];
+    for (variant, fen, letters) in cases {
+        let moves = moves_of(variant, fen, "e7");
+        let mut got: Vec<char> = moves.iter().map(|m| m.chars().last().unwrap()).collect();
+        got.sort();
+        assert_eq!(got.into_iter().collect::<String>(), letters, "{variant}");
+    }
+}
+
+#[test]
+fn wire_moves_parse_and_reject() {
+    let mut pos = AnyPosition::startpos(Variant::WadChess);
+    assert!(pos.play_wire("e2e4").is_ok());
+    let before = pos.fen();
+    let illegal = pos.play_wire("e7e3").unwrap_err().to_string();
+    assert!(illegal.contains("illegal move 'e7e3'"), "{illegal}");
+    let malformed = pos.play_wire("hello").unwrap_err().to_string();
+    assert!(malformed.contains("malformed move 'hello'"), "{malformed}");
+    assert!(pos.play_wire("e7e5x").is_err());
+    assert!(pos.play_wire("").is_err());
+    assert_eq!(
+        pos.fen(),
+        before,
+        "a rejected move leaves the position unchanged"
+    );
+}

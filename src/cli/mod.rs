@@ -101,6 +101,16 @@ fn run_perft(args: &PerftArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Folds clap's multi-line error into one line, without its usage hints.
+fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
@@ -119,8 +129,7 @@ pub fn run() -> i32 {
                     }
                 }
                 _ => {
-                    let text = e.render().to_string();
-                    eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+                    eprintln!("{}", one_line(&e.render().to_string()));
                     2
                 }
             };

@@ -167,7 +167,11 @@ pub struct Wide(pub [u64; 3]);
 
 impl Debug for Wide {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Wide({:#x}, {:#x}, {:#x})", self.0[0], self.0[1], self.0[2])
+        write!(
+            f,
+            "Wide({:#x}, {:#x}, {:#x})",
+            self.0[0], self.0[1], self.0[2]
+        )
     }
 }
 

@@ -132,19 +132,18 @@ impl fmt::Display for FenError {
                 f,
                 "FEN board: rank {rank} describes {found} squares, the board has {expected} files"
             ),
-            BadRunLength { rank } => write!(f, "FEN board: rank {rank} has an empty-square count of zero or with a leading zero"),
+            BadRunLength { rank } => write!(
+                f,
+                "FEN board: rank {rank} has an empty-square count of zero or with a leading zero"
+            ),
             UnknownPiece { letter } => write!(f, "FEN board: unknown piece letter '{letter}'"),
             PieceNotInGame { letter, variant } => {
                 write!(f, "FEN board: piece '{letter}' is not part of {variant}")
             }
-            Hole { square } => write!(
-                f,
-                "FEN board: the holes do not match the board at {square}"
-            ),
-            SideToMove { found } => write!(
-                f,
-                "FEN side to move: expected 'w' or 'b', found '{found}'"
-            ),
+            Hole { square } => write!(f, "FEN board: the holes do not match the board at {square}"),
+            SideToMove { found } => {
+                write!(f, "FEN side to move: expected 'w' or 'b', found '{found}'")
+            }
             Castling { found, reason } => write!(f, "FEN castling '{found}': {reason}"),
             EnPassant { found, reason } => write!(f, "FEN en passant '{found}': {reason}"),
             HalfmoveClock { found } => write!(
@@ -161,12 +160,12 @@ impl fmt::Display for FenError {
                 color_name(*color)
             ),
             PawnOnBackRank { square } => {
-                write!(f, "FEN position: pawn on the first or last rank at {square}")
+                write!(
+                    f,
+                    "FEN position: pawn on the first or last rank at {square}"
+                )
             }
-            OpponentInCheck => write!(
-                f,
-                "FEN position: the side that is not to move is in check"
-            ),
+            OpponentInCheck => write!(f, "FEN position: the side that is not to move is in check"),
         }
     }
 }
@@ -269,9 +268,7 @@ impl<B: Bitboard> Position<B> {
                     .square(f as i32, rank as i32)
                     .expect("inside the rectangle");
                 if g.contains(sq) == marked_holes.contains(&f) {
-                    return Err(FenError::Hole {
-                        square: g.name(sq),
-                    });
+                    return Err(FenError::Hole { square: g.name(sq) });
                 }
             }
             for (f, c) in cells.into_iter().filter(|(_, c)| *c != '*') {

@@ -37,8 +37,12 @@ impl Outcome {
     /// A short description for result strings.
     pub fn description(self) -> &'static str {
         match self {
-            Outcome::Checkmate { winner: Color::White } => "White mates",
-            Outcome::Checkmate { winner: Color::Black } => "Black mates",
+            Outcome::Checkmate {
+                winner: Color::White,
+            } => "White mates",
+            Outcome::Checkmate {
+                winner: Color::Black,
+            } => "Black mates",
             Outcome::Stalemate => "Stalemate",
             Outcome::ThreefoldRepetition => "Draw by repetition",
             Outcome::FiftyMoveRule => "Draw by fifty-move rule",

@@ -175,7 +175,8 @@ impl<B: Bitboard> Position<B> {
                     let (king_to, rook_to) = self.castling_destinations(m);
                     let king_path = t.between(king, king_to) | B::from_square(king_to);
                     let rook_path = t.between(rook, rook_to) | B::from_square(rook_to);
-                    let must_be_empty = (king_path | rook_path) & !(B::from_square(king) | rook_bit);
+                    let must_be_empty =
+                        (king_path | rook_path) & !(B::from_square(king) | rook_bit);
                     if (must_be_empty & occupied).any() {
                         continue;
                     }

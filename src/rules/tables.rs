@@ -141,9 +141,8 @@ impl<B: Bitboard> Tables<B> {
         for a in all_squares() {
             for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
                 let opposite = (d + 4) % 8;
-                let full = rays[d * n + a.index()]
-                    | rays[opposite * n + a.index()]
-                    | B::from_square(a);
+                let full =
+                    rays[d * n + a.index()] | rays[opposite * n + a.index()] | B::from_square(a);
                 let mut path = B::EMPTY;
                 let mut cur = a;
                 while let Some(next) = geometry.offset(cur, df, dr) {
@@ -280,15 +279,15 @@ impl<B: Bitboard> Tables<B> {
     /// Squares a rook on `sq` would reach on an empty board.
     #[inline]
     pub fn orthogonal_rays(&self, sq: Square) -> B {
-        ORTHOGONAL_DIRECTIONS
-            .iter()
-            .fold(B::EMPTY, |acc, &d| acc | self.rays[d * self.size + sq.index()])
+        ORTHOGONAL_DIRECTIONS.iter().fold(B::EMPTY, |acc, &d| {
+            acc | self.rays[d * self.size + sq.index()]
+        })
     }
     /// Squares a bishop on `sq` would reach on an empty board.
     #[inline]
     pub fn diagonal_rays(&self, sq: Square) -> B {
-        DIAGONAL_DIRECTIONS
-            .iter()
-            .fold(B::EMPTY, |acc, &d| acc | self.rays[d * self.size + sq.index()])
+        DIAGONAL_DIRECTIONS.iter().fold(B::EMPTY, |acc, &d| {
+            acc | self.rays[d * self.size + sq.index()]
+        })
     }
 }
