@@ -301,13 +301,13 @@ mod tests {
 
     fn check_word<B: Bitboard>() {
         let top = (B::CAPACITY - 1) as u8;
-        let b: B = set_of(&[0, 5, 63, top]);
+        let b: B = set_of(&[0, 5, 40, top]);
         assert_eq!(b.count(), 4);
         assert_eq!(b.lsb(), Square::new(0));
         assert_eq!(b.msb(), Square::new(top));
         let listed: Vec<u8> = b.squares().map(|s| s.index() as u8).collect();
-        assert_eq!(listed, vec![0, 5, 63, top]);
-        for n in [1u32, 7, 12, 63] {
+        assert_eq!(listed, vec![0, 5, 40, top]);
+        for n in [1u32, 7, 12, 40] {
             let shifted = set_of::<B>(&[3]).shl(n);
             assert_eq!(shifted, set_of(&[3 + n as u8]));
             assert_eq!(shifted.shr(n), set_of(&[3]));
