@@ -5,4 +5,5 @@
 //! protocols, and [`cli`] at the edge.
 
 pub mod cli;
+pub mod engine;
 pub mod rules;

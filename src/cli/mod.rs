@@ -20,6 +20,53 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaves of the legal move tree (move generator test).
     Perft(PerftArgs),
+    /// Search fixed positions of every game to a fixed depth; print the
+    /// node total and speed.
+    Bench(BenchArgs),
+    /// Analyse a position and print the search's progress and best move.
+    #[command(alias = "analyze")]
+    Analyse(AnalyseArgs),
+}
+
+/// Arguments of `bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth (the default is the one commit messages quote).
+    #[arg(long, default_value_t = crate::engine::bench::BENCH_DEPTH)]
+    pub depth: u32,
+}
+
+/// Arguments of `analyse`.
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
+pub struct AnalyseArgs {
+    /// The game: chess, wadchess or paritychess.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// The position (default: the game's start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play from the position first, in wire spelling.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// Search this many plies.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Search this many milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Search about this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Lines to show.
+    #[arg(long, default_value_t = 1)]
+    pub multipv: usize,
+    /// Hash table size in MB.
+    #[arg(long, default_value_t = crate::engine::DEFAULT_HASH_MB)]
+    pub hash: usize,
 }
 
 /// Arguments of `perft`.
@@ -111,6 +158,81 @@ fn one_line(text: &str) -> String {
         .join(" ")
 }
 
+fn run_bench(args: &BenchArgs) -> Result<(), CliError> {
+    if args.depth == 0 {
+        return Err(CliError("bench depth must be at least 1".into()));
+    }
+    let result = crate::engine::bench::run(args.depth, &mut |line| println!("{line}"));
+    let secs = result.elapsed.as_secs_f64().max(1e-9);
+    println!("Total time (ms) : {}", result.elapsed.as_millis());
+    println!("Nodes searched  : {}", result.nodes);
+    println!("Nodes/second    : {:.0}", result.nodes as f64 / secs);
+    Ok(())
+}
+
+/// A score for people: `+0.35` or `mate 3`.
+fn readable_score(score: crate::engine::ScoreReport) -> String {
+    match score {
+        crate::engine::ScoreReport::Centipawns(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        crate::engine::ScoreReport::Mate(n) => format!("mate {n}"),
+    }
+}
+
+fn run_analyse(args: &AnalyseArgs) -> Result<(), CliError> {
+    use crate::engine::{Engine, SearchControl, SearchLimits};
+    let variant: Variant = args.variant.parse().map_err(|e| CliError(format!("{e}")))?;
+    if args.depth == Some(0) || args.nodes == Some(0) || args.movetime == Some(0) {
+        return Err(CliError("the search limit must be at least 1".into()));
+    }
+    if args.threads == 0 || args.multipv == 0 || args.hash == 0 {
+        return Err(CliError(
+            "threads, multipv and hash must be at least 1".into(),
+        ));
+    }
+    let mut engine = Engine::new();
+    engine.set_hash_mb(args.hash);
+    engine.set_threads(args.threads);
+    engine.set_multipv(args.multipv);
+    let moves: Vec<&str> = args.moves.iter().map(String::as_str).collect();
+    engine
+        .set_position(variant, args.fen.as_deref(), &moves)
+        .map_err(|e| CliError(e.to_string()))?;
+    let limits = SearchLimits {
+        depth: args.depth,
+        nodes: args.nodes,
+        move_time: args.movetime.map(std::time::Duration::from_millis),
+        ..SearchLimits::default()
+    };
+    println!("position {}", engine.game().position().fen());
+    let control = SearchControl::new();
+    control.begin(false);
+    let result = engine.search(&limits, &control, &mut |info| {
+        let line = if args.multipv > 1 {
+            format!("line {} ", info.multipv)
+        } else {
+            String::new()
+        };
+        println!(
+            "{line}depth {:2}/{:<2} score {:>7}  nodes {:>10}  nps {:>9}  time {:>6.2}s  pv {}",
+            info.depth,
+            info.seldepth,
+            readable_score(info.score),
+            info.nodes,
+            info.nps,
+            info.time_ms as f64 / 1000.0,
+            info.pv.join(" ")
+        );
+    });
+    if let Some(reply) = &result.ponder_move {
+        println!("expected reply: {reply}");
+    }
+    match result.best_move {
+        Some(m) => println!("best move: {m}"),
+        None => println!("best move: (none) - the game is over"),
+    }
+    Ok(())
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
@@ -137,6 +259,8 @@ pub fn run() -> i32 {
     };
     let result = match &cli.command {
         Command::Perft(args) => run_perft(args),
+        Command::Bench(args) => run_bench(args),
+        Command::Analyse(args) => run_analyse(args),
     };
     match result {
         Ok(()) => 0,

@@ -5,6 +5,7 @@
 
 use super::bitboard::Wide;
 use super::fen::FenError;
+use super::game::{Game, Outcome};
 use super::notation::MoveError;
 use super::perft;
 use super::position::Position;
@@ -79,3 +80,102 @@ impl AnyPosition {
             .collect())
     }
 }
+
+/// A game in progress of any game this core plays.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// A game on up to 64 squares.
+    W64(Game<u64>),
+    /// A game on up to 128 squares.
+    W128(Game<u128>),
+    /// A game on up to 192 squares.
+    W192(Game<Wide>),
+}
+
+/// Runs `$body` with `$g` bound to the width-specific game.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::rules::AnyGame::W64($g) => $body,
+            $crate::rules::AnyGame::W128($g) => $body,
+            $crate::rules::AnyGame::W192($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// A game from a position.
+    pub fn new(position: AnyPosition) -> AnyGame {
+        match position {
+            AnyPosition::W64(p) => AnyGame::W64(Game::new(p)),
+            AnyPosition::W128(p) => AnyGame::W128(Game::new(p)),
+            AnyPosition::W192(p) => AnyGame::W192(Game::new(p)),
+        }
+    }
+    /// A game from `fen` (or the start position) followed by `moves` in
+    /// wire spelling. Nothing is returned unless every part is valid.
+    pub fn from_setup(
+        variant: Variant,
+        fen: Option<&str>,
+        moves: &[&str],
+    ) -> Result<AnyGame, SetupError> {
+        let position = match fen {
+            Some(fen) => AnyPosition::from_fen(variant, fen).map_err(SetupError::Fen)?,
+            None => AnyPosition::startpos(variant),
+        };
+        let mut game = AnyGame::new(position);
+        for text in moves {
+            game.play_wire(text).map_err(SetupError::Move)?;
+        }
+        Ok(game)
+    }
+    /// The current position.
+    pub fn position(&self) -> AnyPosition {
+        match self {
+            AnyGame::W64(g) => AnyPosition::W64(*g.position()),
+            AnyGame::W128(g) => AnyPosition::W128(*g.position()),
+            AnyGame::W192(g) => AnyPosition::W192(*g.position()),
+        }
+    }
+    /// The game.
+    pub fn variant(&self) -> Variant {
+        with_game!(self, g => g.position().variant())
+    }
+    /// Plays a move given in wire spelling, if it is legal.
+    pub fn play_wire(&mut self, text: &str) -> Result<(), MoveError> {
+        with_game!(self, g => {
+            let m = g.position().parse_wire(text)?;
+            g.play(m);
+            Ok(())
+        })
+    }
+    /// Takes back the last move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        with_game!(self, g => g.undo().is_some())
+    }
+    /// The outcome, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_game!(self, g => g.outcome())
+    }
+}
+
+/// Why a position with moves could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The FEN was rejected.
+    Fen(FenError),
+    /// A move was malformed or illegal.
+    Move(MoveError),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Fen(e) => write!(f, "{e}"),
+            SetupError::Move(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}

@@ -90,6 +90,10 @@ impl<B: Bitboard> Game<B> {
     pub fn position(&self) -> &Position<B> {
         &self.position
     }
+    /// The positions before the current one, oldest first.
+    pub fn history(&self) -> &[Position<B>] {
+        &self.history
+    }
     /// The moves played so far.
     pub fn moves(&self) -> &[Move] {
         &self.moves

@@ -19,7 +19,7 @@ pub mod tables;
 pub mod variant;
 pub mod zobrist;
 
-pub use any::AnyPosition;
+pub use any::{AnyGame, AnyPosition, SetupError};
 pub use bitboard::{Bitboard, Wide};
 pub use color::Color;
 pub use fen::FenError;

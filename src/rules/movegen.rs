@@ -7,8 +7,8 @@
 //! by playing them on a copy or with a changed occupancy.
 
 use super::bitboard::Bitboard;
-use super::moves::{Move, MoveList};
-use super::piece::Role;
+use super::moves::{Move, MoveKind, MoveList};
+use super::piece::{Piece, Role};
 use super::position::Position;
 use super::square::Square;
 use super::variant::CastlingStyle;
@@ -194,19 +194,35 @@ impl<B: Bitboard> Position<B> {
 
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
+        self.collect_moves(false)
+    }
+
+    /// The legal captures and promotions (en passant included): the moves
+    /// a quiescence search looks at.
+    pub fn legal_noisy_moves(&self) -> MoveList {
+        self.collect_moves(true)
+    }
+
+    fn collect_moves(&self, noisy_only: bool) -> MoveList {
         let mut list = MoveList::new();
         let us = self.side;
         let t = self.tables;
         let promotion_zone = t.promotion_zone[us.index()];
+        let (piece_mask, pawn_mask) = if noisy_only {
+            let enemy = self.by_color[(!us).index()];
+            (enemy, enemy | promotion_zone)
+        } else {
+            (!B::EMPTY, !B::EMPTY)
+        };
         self.generate_batches(&mut |batch| match batch {
             MoveBatch::Piece { from, targets } => {
-                for to in targets.squares() {
+                for to in (targets & piece_mask).squares() {
                     list.push(Move::normal(from, to));
                 }
             }
             MoveBatch::Pawn { from, targets } => {
                 let double = t.pawn_double_step(us, from);
-                for to in targets.squares() {
+                for to in (targets & pawn_mask).squares() {
                     if promotion_zone.has(to) {
                         for &role in t.spec.promotion_roles {
                             list.push(Move::promotion(from, to, role));
@@ -218,9 +234,23 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
             }
-            MoveBatch::Single(m) => list.push(m),
+            MoveBatch::Single(m) => {
+                if !noisy_only || m.kind() == MoveKind::EnPassant {
+                    list.push(m);
+                }
+            }
         });
         list
+    }
+
+    /// The piece a move captures, if any (the pawn, for en passant).
+    #[inline]
+    pub fn captured(&self, m: Move) -> Option<Piece> {
+        match m.kind() {
+            MoveKind::EnPassant => Some(Piece::new(!self.side, Role::Pawn)),
+            MoveKind::Castle => None,
+            _ => self.piece_at(m.to()),
+        }
     }
 
     /// The number of legal moves, counted without listing them.

@@ -98,6 +98,12 @@ impl Move {
     pub fn castling_rook(self) -> Option<Square> {
         (self.kind() == MoveKind::Castle).then(|| Square::new((self.0 >> 16) as u8))
     }
+    /// A move from its raw 32 bits (as stored in a hash table). The result
+    /// must be checked against the legal moves before it is played.
+    #[inline]
+    pub const fn from_u32(raw: u32) -> Move {
+        Move(raw)
+    }
     /// The raw 32 bits (for hash tables).
     #[inline]
     pub const fn to_u32(self) -> u32 {

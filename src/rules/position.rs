@@ -370,6 +370,21 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Passes the turn (a "null move", for search pruning; never legal in
+    /// the games themselves). Must not be called when in check.
+    pub fn play_null(&mut self) {
+        let k = keys();
+        if let Some(ep) = self.en_passant.take() {
+            self.key ^= k.en_passant(ep);
+        }
+        self.halfmove_clock += 1;
+        if self.side == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = !self.side;
+        self.key ^= k.black_to_move();
+    }
+
     /// The position after a legal move.
     #[inline]
     pub fn after(&self, m: Move) -> Position<B> {

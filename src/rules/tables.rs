@@ -66,17 +66,39 @@ pub struct Tables<B> {
 type Cache = Mutex<HashMap<(TypeId, Variant), &'static (dyn Any + Send + Sync)>>;
 static CACHE: LazyLock<Cache> = LazyLock::new(|| Mutex::new(HashMap::new()));
 
+/// A per-game table of type `T`, built by `build` the first time it is
+/// asked for and kept for the life of the process. Look-ups take a lock:
+/// call this when a position or a search is set up, not per node.
+///
+/// The lock is not held while `build` runs, so a table may be built from
+/// others; two threads asking at once may both build, and the first to
+/// finish is kept.
+pub fn per_game<T: Any + Send + Sync>(variant: Variant, build: impl FnOnce() -> T) -> &'static T {
+    let key = (TypeId::of::<T>(), variant);
+    let lookup = |cache: &HashMap<_, &'static (dyn Any + Send + Sync)>| {
+        cache.get(&key).map(|entry| {
+            entry
+                .downcast_ref::<T>()
+                .expect("the cache is keyed by type")
+        })
+    };
+    if let Some(found) = lookup(&CACHE.lock().unwrap_or_else(|e| e.into_inner())) {
+        return found;
+    }
+    let built: &'static T = Box::leak(Box::new(build()));
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = lookup(&cache) {
+        return found;
+    }
+    cache.insert(key, built);
+    built
+}
+
 impl<B: Bitboard> Tables<B> {
     /// The tables for `variant` in word `B`, built on first use and kept
     /// for the life of the process.
     pub fn get(variant: Variant) -> &'static Tables<B> {
-        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        let entry = cache
-            .entry((TypeId::of::<B>(), variant))
-            .or_insert_with(|| Box::leak(Box::new(Tables::<B>::build(variant.spec()))));
-        entry
-            .downcast_ref::<Tables<B>>()
-            .expect("the cache is keyed by type")
+        per_game(variant, || Tables::<B>::build(variant.spec()))
     }
 
     /// Builds the tables of a game.

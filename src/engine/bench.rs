@@ -1,0 +1,88 @@
+//! `bench`: a fixed list of positions per game searched to a fixed depth
+//! on one thread with a fresh table. The node total is deterministic and
+//! identifies the search's behaviour (commit messages carry it).
+
+use std::time::{Duration, Instant};
+
+use crate::rules::Variant;
+
+use super::{Engine, SearchControl, SearchLimits};
+
+/// Depth each bench position is searched to.
+pub const BENCH_DEPTH: u32 = 9;
+
+/// The bench positions, by game.
+pub const BENCH_POSITIONS: &[(Variant, &str)] = &[
+    (
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        Variant::Chess,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    (
+        Variant::Chess,
+        "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10",
+    ),
+    (Variant::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    (
+        Variant::Chess,
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    ),
+    (Variant::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+    (
+        Variant::WadChess,
+        "rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",
+    ),
+    (
+        Variant::WadChess,
+        "r1nbqkb1cr/pppp1ppppp/2c2n4/4p5/4P5/3C1N4/PPPP1PPPPP/R1NBQKB1CR w KQkq - 4 4",
+    ),
+    (Variant::WadChess, "k9/10/10/10/10/10/3K6/4C5 w - - 0 1"),
+    (
+        Variant::ParityChess,
+        "rcnbfqkfbncr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RCNBFQKFBNCR w KQkq - 0 1",
+    ),
+    (
+        Variant::ParityChess,
+        "rcnbfqk1bncr/pppppppfpppp/12/6p5/6P5/12/PPPPPPP1PPPP/RCNBFQKFBNCR w KQkq - 1 3",
+    ),
+];
+
+/// What a bench run measured.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchResult {
+    /// Nodes over all positions.
+    pub nodes: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Runs the bench at `depth`, printing one line per position to `out`.
+pub fn run(depth: u32, out: &mut dyn FnMut(String)) -> BenchResult {
+    let mut total = 0;
+    let start = Instant::now();
+    for (i, &(variant, fen)) in BENCH_POSITIONS.iter().enumerate() {
+        let mut engine = Engine::new();
+        engine.set_hash_mb(16);
+        engine
+            .set_position(variant, Some(fen), &[])
+            .expect("bench positions are valid");
+        let control = SearchControl::new();
+        control.begin(false);
+        let result = engine.search(&SearchLimits::depth(depth), &control, &mut |_| {});
+        total += result.nodes;
+        out(format!(
+            "position {:2} {:12} nodes {:10} best {}",
+            i + 1,
+            variant.name(),
+            result.nodes,
+            result.best_move.unwrap_or_else(|| "(none)".into())
+        ));
+    }
+    BenchResult {
+        nodes: total,
+        elapsed: start.elapsed(),
+    }
+}

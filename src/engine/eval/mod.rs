@@ -1,0 +1,378 @@
+//! Static evaluation, the same code for every game with each game's
+//! numbers in [`params`]: material and piece-square terms (built from the
+//! board's geometry), mobility, pawn structure, king safety, tapered
+//! between middlegame and endgame, plus endgame knowledge (dead and
+//! drawish material, driving a bare king to the edge).
+
+pub mod params;
+
+use crate::rules::tables::{Tables, per_game};
+use crate::rules::{Bitboard, Color, Piece, Position, Role, Square, Variant};
+
+use super::score::Score;
+use params::{EvalParams, Pair, params};
+
+/// Per-game, per-width tables of the evaluation.
+#[derive(Debug)]
+pub struct EvalTables<B> {
+    params: &'static EvalParams,
+    size: usize,
+    /// Material plus piece-square value, per piece (colour*8+role) and square.
+    psq: Vec<Pair>,
+    /// Files, by file index.
+    files: Vec<B>,
+    /// The files next to each file.
+    adjacent_files: Vec<B>,
+    /// Squares ahead of a pawn on its own and neighbouring files.
+    passed_span: [Vec<B>; 2],
+    /// Squares just ahead of a king where own pawns shelter it.
+    shield: [Vec<B>; 2],
+    /// Distance of each square from the centre, in king steps.
+    centre_distance: Vec<i32>,
+    max_phase: i32,
+}
+
+impl<B: Bitboard> EvalTables<B> {
+    /// The evaluation tables of `variant`, built once.
+    pub fn get(variant: Variant) -> &'static EvalTables<B> {
+        per_game(variant, || EvalTables::build(variant))
+    }
+
+    fn build(variant: Variant) -> EvalTables<B> {
+        let t = Tables::<B>::get(variant);
+        let g = &t.geometry;
+        let prm = params(variant);
+        let n = g.size();
+        let (nf, nr) = (g.files() as i32, g.ranks() as i32);
+        let square = |f: i32, r: i32| g.square(f, r);
+        let bit = |s: Option<Square>| s.map_or(B::EMPTY, B::from_square);
+
+        let centre_distance: Vec<i32> = (0..n)
+            .map(|i| {
+                let sq = Square::new(i as u8);
+                let df = (2 * g.file_of(sq).0 as i32 - (nf - 1)).abs();
+                let dr = (2 * g.rank_of(sq).0 as i32 - (nr - 1)).abs();
+                (df.max(dr) - 1).max(0) / 2
+            })
+            .collect();
+        let max_centre = *centre_distance.iter().max().unwrap_or(&0);
+
+        let mut psq = vec![Pair::default(); 16 * n];
+        for color in Color::ALL {
+            for &role in t.spec.roles {
+                let piece = Piece::new(color, role);
+                for (i, &dist) in centre_distance.iter().enumerate() {
+                    let sq = Square::new(i as u8);
+                    let rank = g.rank_of(sq).0 as i32;
+                    let relative_rank = if color == Color::White {
+                        rank
+                    } else {
+                        nr - 1 - rank
+                    };
+                    let m = prm.material[role.index()];
+                    let c = prm.centrality[role.index()];
+                    let closeness = max_centre - dist;
+                    let mut value = Pair(m.0 + c.0 * closeness, m.1 + c.1 * closeness);
+                    match role {
+                        Role::Pawn => {
+                            value.0 += prm.pawn_advance.0 * (relative_rank - 1).max(0);
+                            value.1 += prm.pawn_advance.1 * (relative_rank - 1).max(0);
+                        }
+                        Role::King => {
+                            value.0 += prm.king_rank.0 * relative_rank;
+                            // In the middlegame the king prefers the wings.
+                            value.0 -= 6 * closeness;
+                        }
+                        _ => {}
+                    }
+                    psq[piece.index() * n + i] = value;
+                }
+            }
+        }
+
+        let files: Vec<B> = (0..nf)
+            .map(|f| (0..nr).fold(B::EMPTY, |acc, r| acc | bit(square(f, r))))
+            .collect();
+        let adjacent_files: Vec<B> = (0..nf)
+            .map(|f| {
+                let left = if f > 0 {
+                    files[f as usize - 1]
+                } else {
+                    B::EMPTY
+                };
+                let right = if f + 1 < nf {
+                    files[f as usize + 1]
+                } else {
+                    B::EMPTY
+                };
+                left | right
+            })
+            .collect();
+        let mut passed_span = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
+        let mut shield = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
+        for color in Color::ALL {
+            let dir = if color == Color::White { 1 } else { -1 };
+            for i in 0..n {
+                let sq = Square::new(i as u8);
+                let (f, r) = (g.file_of(sq).0 as i32, g.rank_of(sq).0 as i32);
+                let mut span = B::EMPTY;
+                let mut rr = r + dir;
+                while (0..nr).contains(&rr) {
+                    for ff in f - 1..=f + 1 {
+                        span |= bit(square(ff, rr));
+                    }
+                    rr += dir;
+                }
+                passed_span[color.index()][i] = span;
+                let mut cover = B::EMPTY;
+                for step in 1..=2 {
+                    for ff in f - 1..=f + 1 {
+                        cover |= bit(square(ff, r + dir * step));
+                    }
+                }
+                shield[color.index()][i] = cover;
+            }
+        }
+
+        let start = Position::<B>::startpos(variant);
+        let max_phase = Role::ALL
+            .iter()
+            .map(|&r| start.role_bb(r).count() as i32 * prm.phase_weight[r.index()])
+            .sum::<i32>()
+            .max(1);
+
+        EvalTables {
+            params: prm,
+            size: n,
+            psq,
+            files,
+            adjacent_files,
+            passed_span,
+            shield,
+            centre_distance,
+            max_phase,
+        }
+    }
+}
+
+/// Whether `color` has enough material to mate a bare king by itself.
+fn has_mating_material<B: Bitboard>(pos: &Position<B>, color: Color) -> bool {
+    let heavy = pos.pieces(color, Role::Pawn)
+        | pos.pieces(color, Role::Rook)
+        | pos.pieces(color, Role::Queen)
+        | pos.pieces(color, Role::Champion);
+    if heavy.any() {
+        return true;
+    }
+    let minors = pos.pieces(color, Role::Knight)
+        | pos.pieces(color, Role::Bishop)
+        | pos.pieces(color, Role::Fad);
+    minors.more_than_one()
+}
+
+/// The static evaluation from the side to move's point of view.
+pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
+    if pos.is_dead() {
+        return 0;
+    }
+    let t = pos.tables();
+    let prm = et.params;
+    let n = et.size;
+    let occupied = pos.occupied();
+    let mut mg = 0i32;
+    let mut eg = 0i32;
+    let mut phase = 0i32;
+
+    let pawn_attacks = Color::ALL.map(|c| {
+        pos.pieces(c, Role::Pawn)
+            .squares()
+            .fold(B::EMPTY, |acc, sq| acc | t.pawn_attacks(c, sq))
+    });
+
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let them = !color;
+        let own = pos.color_bb(color);
+        let own_pawns = pos.pieces(color, Role::Pawn);
+        let their_pawns = pos.pieces(them, Role::Pawn);
+        let their_king = pos.king(them);
+        let king_zone = t.leaps(Role::King, their_king) | B::from_square(their_king);
+        let safe = !own & !pawn_attacks[them.index()];
+        let mut attack_units = 0i32;
+        let mut attackers = 0i32;
+        let (mut cmg, mut ceg) = (0i32, 0i32);
+
+        for &role in t.spec.roles {
+            let pieces = pos.pieces(color, role);
+            phase += pieces.count() as i32 * prm.phase_weight[role.index()];
+            let piece_index = Piece::new(color, role).index() * n;
+            let mobility = prm.mobility[role.index()];
+            for sq in pieces.squares() {
+                let v = et.psq[piece_index + sq.index()];
+                cmg += v.0;
+                ceg += v.1;
+                if role == Role::Pawn || role == Role::King {
+                    continue;
+                }
+                let attacks = t.attacks(role, sq, occupied);
+                let reach = (attacks & safe).count() as i32;
+                cmg += mobility.0 * reach;
+                ceg += mobility.1 * reach;
+                if (attacks & king_zone).any() {
+                    attackers += 1;
+                    attack_units +=
+                        prm.king_attack_weight[role.index()] * (attacks & king_zone).count() as i32;
+                }
+                if role == Role::Rook {
+                    let file = et.files[t.geometry.file_of(sq).0 as usize];
+                    if (file & own_pawns).is_empty() {
+                        let bonus = if (file & their_pawns).is_empty() {
+                            prm.rook_open_file
+                        } else {
+                            prm.rook_half_open_file
+                        };
+                        cmg += bonus.0;
+                        ceg += bonus.1;
+                    }
+                }
+            }
+        }
+
+        if pos.pieces(color, Role::Bishop).more_than_one() {
+            cmg += prm.bishop_pair.0;
+            ceg += prm.bishop_pair.1;
+        }
+
+        // Pawn structure.
+        let nr = t.geometry.ranks() as i32;
+        for sq in own_pawns.squares() {
+            let file = t.geometry.file_of(sq).0 as usize;
+            if (own_pawns & et.adjacent_files[file]).is_empty() {
+                cmg += prm.isolated_pawn.0;
+                ceg += prm.isolated_pawn.1;
+            }
+            if (et.passed_span[color.index()][sq.index()] & their_pawns).is_empty() {
+                let rank = t.geometry.rank_of(sq).0 as i32;
+                let relative = if color == Color::White {
+                    rank
+                } else {
+                    nr - 1 - rank
+                };
+                // Map the relative rank onto the table's 2nd..7th ranks.
+                let idx = ((relative - 1) * 6 / (nr - 2).max(1)).clamp(0, 5) as usize;
+                cmg += prm.passed_pawn[idx].0;
+                ceg += prm.passed_pawn[idx].1;
+            }
+        }
+        for file in &et.files {
+            let count = (*file & own_pawns).count() as i32;
+            if count > 1 {
+                cmg += prm.doubled_pawn.0 * (count - 1);
+                ceg += prm.doubled_pawn.1 * (count - 1);
+            }
+        }
+
+        // King shelter.
+        let king = pos.king(color);
+        let shelter = (et.shield[color.index()][king.index()] & own_pawns).count() as i32;
+        cmg += prm.king_shield.0 * shelter.min(3);
+
+        // Attacks on the enemy king, counted when two or more pieces join.
+        if attackers >= 2 {
+            let danger = (attack_units * attack_units / 4).min(500);
+            cmg += danger;
+            ceg += danger / 4;
+        }
+
+        mg += sign * cmg;
+        eg += sign * ceg;
+    }
+
+    let phase = phase.min(et.max_phase);
+    let mut score = (mg * phase + eg * (et.max_phase - phase)) / et.max_phase;
+
+    // Endgame knowledge.
+    let strong = if score >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let weak = !strong;
+    let weak_bare = (pos.color_bb(weak) & !pos.role_bb(Role::King)).is_empty();
+    if !has_mating_material(pos, strong) {
+        // Ahead, but unable to mate (e.g. a lone knight): nearly a draw.
+        score /= 16;
+    } else if weak_bare {
+        // Drive the bare king to the edge and bring the own king close.
+        let weak_king = pos.king(weak);
+        let strong_king = pos.king(strong);
+        let g = &t.geometry;
+        let distance = (g.file_of(weak_king).0 as i32 - g.file_of(strong_king).0 as i32)
+            .abs()
+            .max((g.rank_of(weak_king).0 as i32 - g.rank_of(strong_king).0 as i32).abs());
+        let mop_up = 400 + 25 * et.centre_distance[weak_king.index()] - 8 * distance;
+        score += if strong == Color::White {
+            mop_up
+        } else {
+            -mop_up
+        };
+    }
+
+    let score = if pos.side_to_move() == Color::White {
+        score
+    } else {
+        -score
+    };
+    score + prm.tempo
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval_fen<B: Bitboard>(variant: Variant, fen: &str) -> Score {
+        let pos = Position::<B>::from_fen(variant, fen).unwrap();
+        evaluate(&pos, EvalTables::get(variant))
+    }
+
+    #[test]
+    fn start_positions_are_balanced() {
+        for (variant, score) in [
+            (
+                Variant::Chess,
+                eval_fen::<u64>(Variant::Chess, Variant::Chess.spec().start_fen),
+            ),
+            (
+                Variant::WadChess,
+                eval_fen::<u128>(Variant::WadChess, Variant::WadChess.spec().start_fen),
+            ),
+            (
+                Variant::ParityChess,
+                eval_fen::<u128>(Variant::ParityChess, Variant::ParityChess.spec().start_fen),
+            ),
+        ] {
+            assert!(score.abs() <= 30, "{variant}: {score}");
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_symmetric() {
+        let white = eval_fen::<u64>(
+            Variant::Chess,
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        );
+        let black = eval_fen::<u64>(
+            Variant::Chess,
+            "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3",
+        );
+        assert_eq!(white, black);
+    }
+
+    #[test]
+    fn lone_minor_pieces_are_drawish_but_a_champion_wins() {
+        let knight = eval_fen::<u128>(Variant::WadChess, "k9/10/10/10/10/10/10/7NK1 w - - 0 1");
+        assert!(knight.abs() < 50, "{knight}");
+        let champion = eval_fen::<u128>(Variant::WadChess, "k9/10/10/10/10/10/10/7CK1 w - - 0 1");
+        assert!(champion > 500, "{champion}");
+    }
+}

@@ -1,0 +1,207 @@
+//! The numbers of the evaluation, one block per game: every tunable value
+//! of a game lives here and nowhere else.
+//!
+//! Material (centipawns, pawn = 100) starts from the values the rules
+//! files document; the rest is shared shape scaled per game.
+
+use crate::rules::Variant;
+
+/// A middlegame and an endgame value, blended by the game phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Pair(pub i32, pub i32);
+
+/// Per-role tables are indexed by `Role::index()`:
+/// pawn, knight, bishop, rook, queen, king, champion (WAD), FAD.
+pub type PerRole = [Pair; 8];
+
+/// Everything the evaluation of one game weighs.
+#[derive(Debug)]
+pub struct EvalParams {
+    /// Piece values.
+    pub material: PerRole,
+    /// Weight of each role in the game phase (middlegame = sum at start).
+    pub phase_weight: [i32; 8],
+    /// Bonus per step closer to the centre.
+    pub centrality: PerRole,
+    /// Bonus per square a piece reaches (not own, not attacked by pawns).
+    pub mobility: PerRole,
+    /// Weight of a piece of each role attacking the enemy king's zone.
+    pub king_attack_weight: [i32; 8],
+    /// Pawn bonus per rank advanced.
+    pub pawn_advance: Pair,
+    /// Passed pawn bonus, per relative rank from the 2nd to the 7th.
+    pub passed_pawn: [Pair; 6],
+    /// Doubled pawn (per extra pawn on a file).
+    pub doubled_pawn: Pair,
+    /// Pawn with no own pawn on a neighbouring file.
+    pub isolated_pawn: Pair,
+    /// Both bishops.
+    pub bishop_pair: Pair,
+    /// Rook on a file without pawns / without own pawns.
+    pub rook_open_file: Pair,
+    /// Rook on a file with only enemy pawns.
+    pub rook_half_open_file: Pair,
+    /// Own pawn in front of the king.
+    pub king_shield: Pair,
+    /// King per rank away from its first rank (middlegame shelter).
+    pub king_rank: Pair,
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+const fn p(mg: i32, eg: i32) -> Pair {
+    Pair(mg, eg)
+}
+
+const PASSED: [Pair; 6] = [
+    p(0, 5),
+    p(5, 10),
+    p(10, 20),
+    p(20, 40),
+    p(35, 70),
+    p(60, 110),
+];
+
+static CHESS: EvalParams = EvalParams {
+    material: [
+        p(100, 120),
+        p(320, 300),
+        p(330, 320),
+        p(500, 530),
+        p(950, 980),
+        p(0, 0),
+        p(0, 0),
+        p(0, 0),
+    ],
+    phase_weight: [0, 1, 1, 2, 4, 0, 0, 0],
+    centrality: [
+        p(0, 0),
+        p(8, 6),
+        p(4, 4),
+        p(1, 1),
+        p(2, 4),
+        p(0, 10),
+        p(0, 0),
+        p(0, 0),
+    ],
+    mobility: [
+        p(0, 0),
+        p(4, 4),
+        p(5, 5),
+        p(2, 4),
+        p(1, 2),
+        p(0, 0),
+        p(0, 0),
+        p(0, 0),
+    ],
+    king_attack_weight: [0, 2, 2, 3, 5, 0, 0, 0],
+    pawn_advance: p(3, 6),
+    passed_pawn: PASSED,
+    doubled_pawn: p(-10, -20),
+    isolated_pawn: p(-10, -12),
+    bishop_pair: p(30, 50),
+    rook_open_file: p(25, 10),
+    rook_half_open_file: p(12, 5),
+    king_shield: p(12, 0),
+    king_rank: p(-12, 0),
+    tempo: 10,
+};
+
+static WADCHESS: EvalParams = EvalParams {
+    material: [
+        p(100, 120),
+        p(338, 320),
+        p(375, 360),
+        p(550, 580),
+        p(1025, 1050),
+        p(0, 0),
+        p(429, 440),
+        p(0, 0),
+    ],
+    phase_weight: [0, 1, 1, 2, 4, 0, 1, 0],
+    centrality: [
+        p(0, 0),
+        p(7, 6),
+        p(3, 3),
+        p(1, 1),
+        p(2, 3),
+        p(0, 8),
+        p(6, 6),
+        p(0, 0),
+    ],
+    mobility: [
+        p(0, 0),
+        p(4, 4),
+        p(4, 5),
+        p(2, 4),
+        p(1, 2),
+        p(0, 0),
+        p(3, 3),
+        p(0, 0),
+    ],
+    king_attack_weight: [0, 2, 2, 3, 5, 0, 2, 0],
+    pawn_advance: p(3, 6),
+    passed_pawn: PASSED,
+    doubled_pawn: p(-10, -20),
+    isolated_pawn: p(-10, -12),
+    bishop_pair: p(30, 50),
+    rook_open_file: p(25, 10),
+    rook_half_open_file: p(12, 5),
+    king_shield: p(12, 0),
+    king_rank: p(-12, 0),
+    tempo: 10,
+};
+
+static PARITYCHESS: EvalParams = EvalParams {
+    material: [
+        p(100, 120),
+        p(306, 290),
+        p(375, 360),
+        p(550, 580),
+        p(1025, 1050),
+        p(0, 0),
+        p(386, 400),
+        p(386, 390),
+    ],
+    phase_weight: [0, 1, 1, 2, 4, 0, 1, 1],
+    centrality: [
+        p(0, 0),
+        p(7, 6),
+        p(3, 3),
+        p(1, 1),
+        p(2, 3),
+        p(0, 8),
+        p(6, 6),
+        p(6, 6),
+    ],
+    mobility: [
+        p(0, 0),
+        p(4, 4),
+        p(4, 5),
+        p(2, 4),
+        p(1, 2),
+        p(0, 0),
+        p(3, 3),
+        p(3, 3),
+    ],
+    king_attack_weight: [0, 2, 2, 3, 5, 0, 2, 2],
+    pawn_advance: p(3, 6),
+    passed_pawn: PASSED,
+    doubled_pawn: p(-10, -20),
+    isolated_pawn: p(-10, -12),
+    bishop_pair: p(30, 50),
+    rook_open_file: p(25, 10),
+    rook_half_open_file: p(12, 5),
+    king_shield: p(12, 0),
+    king_rank: p(-12, 0),
+    tempo: 10,
+};
+
+/// The evaluation numbers of a game.
+pub fn params(variant: Variant) -> &'static EvalParams {
+    match variant {
+        Variant::Chess => &CHESS,
+        Variant::WadChess => &WADCHESS,
+        Variant::ParityChess => &PARITYCHESS,
+    }
+}

@@ -1,0 +1,170 @@
+//! The transposition table, shared by all search threads without locks.
+//!
+//! Each slot is two atomic words: the key xor the data, and the data. A
+//! slot torn by two threads writing at once fails the key check and reads
+//! as empty (the "xor trick"), so no lock and no `unsafe` is needed.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use crate::rules::Move;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact value.
+    Exact,
+    /// A lower bound (the search failed high).
+    Lower,
+    /// An upper bound (the search failed low).
+    Upper,
+}
+
+/// One table entry, as read back.
+#[derive(Clone, Copy, Debug)]
+pub struct TtEntry {
+    /// The best (or refuting) move found, or [`Move::NONE`].
+    pub best_move: Move,
+    /// The score, relative to the node (see [`super::score::to_tt`]).
+    pub score: i32,
+    /// The depth it was searched to.
+    pub depth: i32,
+    /// What kind of bound the score is.
+    pub bound: Bound,
+}
+
+/// A fixed-size, lock-free hash table of search results.
+pub struct TranspositionTable {
+    slots: Vec<[AtomicU64; 2]>,
+    generation: AtomicU8,
+}
+
+const SLOT_BYTES: usize = 16;
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MB (at least one slot).
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let count = (megabytes.max(1) * 1024 * 1024 / SLOT_BYTES).max(1);
+        TranspositionTable {
+            slots: (0..count)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot[0].store(0, Ordering::Relaxed);
+            slot[1].store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search: older entries become replaceable.
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Ordering::Relaxed) + 1) & 63;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        let index = ((key as u128 * self.slots.len() as u128) >> 64) as usize;
+        &self.slots[index]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let slot = self.slot(key);
+        let data = slot[1].load(Ordering::Relaxed);
+        let check = slot[0].load(Ordering::Relaxed);
+        if data == 0 || check ^ data != key {
+            return None;
+        }
+        let bound = match (data >> 56) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        Some(TtEntry {
+            best_move: Move::from_u32(data as u32),
+            score: (data >> 32) as u16 as i16 as i32,
+            depth: ((data >> 48) & 0xff) as i32,
+            bound,
+        })
+    }
+
+    /// Stores a search result, replacing what was there unless that was a
+    /// deeper result of the same search for another position.
+    #[inline]
+    pub fn store(&self, key: u64, best_move: Move, score: i32, depth: i32, bound: Bound) {
+        let slot = self.slot(key);
+        let generation = self.generation.load(Ordering::Relaxed) as u64;
+        let old_data = slot[1].load(Ordering::Relaxed);
+        let old_key = slot[0].load(Ordering::Relaxed) ^ old_data;
+        let old_depth = ((old_data >> 48) & 0xff) as i32;
+        let old_generation = old_data >> 58;
+        let same_position = old_key == key;
+        if old_data != 0
+            && !same_position
+            && old_generation == generation
+            && old_depth > depth
+            && bound != Bound::Exact
+        {
+            return;
+        }
+        // Keep the old move when a re-search of the same position found none.
+        let best_move = if best_move == Move::NONE && same_position {
+            Move::from_u32(old_data as u32)
+        } else {
+            best_move
+        };
+        let bound_bits: u64 = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let data = best_move.to_u32() as u64
+            | ((score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64) << 32)
+            | ((depth.clamp(0, 255) as u64) << 48)
+            | (bound_bits << 56)
+            | (generation << 58);
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand slots used in the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed) as u64;
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let d = s[1].load(Ordering::Relaxed);
+                d != 0 && d >> 58 == generation
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    #[test]
+    fn stores_and_reads_back() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::normal(Square::new(12), Square::new(28));
+        tt.store(0xDEAD_BEEF, m, -1234, 7, Bound::Lower);
+        let e = tt.probe(0xDEAD_BEEF).expect("stored");
+        assert_eq!(e.best_move, m);
+        assert_eq!(e.score, -1234);
+        assert_eq!(e.depth, 7);
+        assert_eq!(e.bound, Bound::Lower);
+        assert!(tt.probe(0xDEAD_BEEE).is_none());
+    }
+}
