@@ -6,4 +6,5 @@
 
 pub mod cli;
 pub mod engine;
+pub mod protocol;
 pub mod rules;

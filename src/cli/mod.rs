@@ -8,16 +8,18 @@ use crate::rules::{AnyPosition, Variant};
 
 /// motley: a chess-variant engine.
 #[derive(Parser, Debug)]
-#[command(name = "motley", version, about, arg_required_else_help = true)]
+#[command(name = "motley", version, about)]
 pub struct Cli {
-    /// What to do.
+    /// What to do; without a subcommand motley speaks UCI.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Speak UCI on standard input and output (the default).
+    Uci,
     /// Count the leaves of the legal move tree (move generator test).
     Perft(PerftArgs),
     /// Search fixed positions of every game to a fixed depth; print the
@@ -258,9 +260,13 @@ pub fn run() -> i32 {
         }
     };
     let result = match &cli.command {
-        Command::Perft(args) => run_perft(args),
-        Command::Bench(args) => run_bench(args),
-        Command::Analyse(args) => run_analyse(args),
+        None | Some(Command::Uci) => {
+            crate::protocol::uci::run();
+            Ok(())
+        }
+        Some(Command::Perft(args)) => run_perft(args),
+        Some(Command::Bench(args)) => run_bench(args),
+        Some(Command::Analyse(args)) => run_analyse(args),
     };
     match result {
         Ok(()) => 0,

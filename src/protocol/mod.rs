@@ -1,0 +1,4 @@
+//! The protocols at the edge: text in, typed commands to the engine,
+//! text out. The search never sees strings.
+
+pub mod uci;

@@ -1,0 +1,518 @@
+//! UCI (Universal Chess Interface), as Cute Chess, python-chess and other
+//! GUIs speak it, with Fairy-Stockfish's `UCI_Variant` for the variants.
+//!
+//! A reader thread turns standard input into lines; the main loop parses
+//! each line into a [`UciCommand`] and acts on it. A search runs on its
+//! own thread, so `stop`, `ponderhit`, `isready` and `quit` are answered
+//! at once while it thinks. Bad input gets an `info string error: ...`
+//! line and changes nothing.
+
+use std::io::{BufRead, Write};
+use std::str::FromStr;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::engine::{
+    DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, SearchControl, SearchInfo,
+    SearchLimits,
+};
+use crate::rules::Variant;
+
+/// The engine's name as `uci` reports it.
+pub const ENGINE_NAME: &str = concat!("motley ", env!("CARGO_PKG_VERSION"));
+/// The authors as `uci` reports them.
+pub const ENGINE_AUTHOR: &str = "the motley authors";
+
+/// A parsed UCI command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UciCommand {
+    /// `uci`: identify and list options.
+    Uci,
+    /// `isready`.
+    IsReady,
+    /// `ucinewgame`.
+    NewGame,
+    /// `setoption name N [value V]`.
+    SetOption {
+        /// Option name as given.
+        name: String,
+        /// Value, if any.
+        value: Option<String>,
+    },
+    /// `position (startpos | fen F) [moves M...]`.
+    Position {
+        /// The FEN, or `None` for the start position.
+        fen: Option<String>,
+        /// Moves in wire spelling.
+        moves: Vec<String>,
+    },
+    /// `go ...`.
+    Go(SearchLimits),
+    /// `go perft N`: count the move tree below the current position.
+    Perft(u32),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `d`: print the current position's FEN.
+    Display,
+    /// Commands that need no answer (`debug`, `register`).
+    Ignored,
+}
+
+/// Why a line was not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UciError(pub String);
+
+impl std::fmt::Display for UciError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn number<T: FromStr>(token: Option<&str>, what: &str) -> Result<T, UciError> {
+    let token = token.ok_or_else(|| UciError(format!("'{what}' needs a number")))?;
+    token
+        .parse()
+        .map_err(|_| UciError(format!("'{what}' needs a number, found '{token}'")))
+}
+
+fn millis(token: Option<&str>, what: &str) -> Result<Duration, UciError> {
+    // Some GUIs send negative clock times when a player is out of time.
+    let ms: i64 = number(token, what)?;
+    Ok(Duration::from_millis(ms.max(0) as u64))
+}
+
+fn parse_go(tokens: &[&str]) -> Result<UciCommand, UciError> {
+    let mut limits = SearchLimits::default();
+    let mut i = 0;
+    while i < tokens.len() {
+        let key = tokens[i];
+        let next = tokens.get(i + 1).copied();
+        i += 2;
+        match key {
+            "wtime" => limits.time_left[0] = Some(millis(next, key)?),
+            "btime" => limits.time_left[1] = Some(millis(next, key)?),
+            "winc" => limits.increment[0] = Some(millis(next, key)?),
+            "binc" => limits.increment[1] = Some(millis(next, key)?),
+            "movestogo" => limits.moves_to_go = Some(number(next, key)?),
+            "movetime" => limits.move_time = Some(millis(next, key)?),
+            "depth" => limits.depth = Some(number(next, key)?),
+            "nodes" => limits.nodes = Some(number(next, key)?),
+            "mate" => limits.mate = Some(number(next, key)?),
+            "perft" => return Ok(UciCommand::Perft(number(next, key)?)),
+            "infinite" => {
+                limits.infinite = true;
+                i -= 1;
+            }
+            "ponder" => {
+                limits.ponder = true;
+                i -= 1;
+            }
+            "searchmoves" => {
+                i -= 1;
+                while let Some(&m) = tokens.get(i) {
+                    if GO_KEYWORDS.contains(&m) {
+                        break;
+                    }
+                    limits.search_moves.push(m.to_string());
+                    i += 1;
+                }
+            }
+            other => return Err(UciError(format!("unknown go parameter '{other}'"))),
+        }
+    }
+    Ok(UciCommand::Go(limits))
+}
+
+const GO_KEYWORDS: &[&str] = &[
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
+];
+
+/// Parses one input line; `Ok(None)` for a blank line.
+pub fn parse_line(line: &str) -> Result<Option<UciCommand>, UciError> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let Some((&head, rest)) = tokens.split_first() else {
+        return Ok(None);
+    };
+    let command = match head {
+        "uci" => UciCommand::Uci,
+        "isready" => UciCommand::IsReady,
+        "ucinewgame" => UciCommand::NewGame,
+        "stop" => UciCommand::Stop,
+        "ponderhit" => UciCommand::PonderHit,
+        "quit" => UciCommand::Quit,
+        "d" => UciCommand::Display,
+        "debug" | "register" => UciCommand::Ignored,
+        "setoption" => {
+            if rest.first() != Some(&"name") {
+                return Err(UciError("setoption needs 'name'".into()));
+            }
+            let value_at = rest.iter().position(|&t| t == "value");
+            let name_end = value_at.unwrap_or(rest.len());
+            let name = rest[1..name_end].join(" ");
+            if name.is_empty() {
+                return Err(UciError("setoption needs an option name".into()));
+            }
+            let value = value_at.map(|v| rest[v + 1..].join(" "));
+            UciCommand::SetOption { name, value }
+        }
+        "position" => {
+            let moves_at = rest.iter().position(|&t| t == "moves");
+            let setup = &rest[..moves_at.unwrap_or(rest.len())];
+            let moves = moves_at.map_or_else(Vec::new, |m| {
+                rest[m + 1..].iter().map(|s| s.to_string()).collect()
+            });
+            let fen = match setup.split_first() {
+                Some((&"startpos", [])) => None,
+                Some((&"fen", fen)) if !fen.is_empty() => Some(fen.join(" ")),
+                _ => {
+                    return Err(UciError("position needs 'startpos' or 'fen <FEN>'".into()));
+                }
+            };
+            UciCommand::Position { fen, moves }
+        }
+        "go" => parse_go(rest)?,
+        other => return Err(UciError(format!("unknown command '{other}'"))),
+    };
+    Ok(Some(command))
+}
+
+/// Formats an `info` line.
+pub fn info_line(info: &SearchInfo) -> String {
+    format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.score.uci(),
+        info.nodes,
+        info.nps,
+        info.time_ms,
+        info.hashfull,
+        info.pv.join(" ")
+    )
+}
+
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+fn error(message: &str) {
+    say(&format!("info string error: {message}"));
+}
+
+/// The UCI session: the engine, the variant chosen, a running search.
+struct Session {
+    engine: Arc<Mutex<Engine>>,
+    control: Arc<SearchControl>,
+    search: Option<JoinHandle<()>>,
+    /// Whether the running search only ends on `stop` (infinite, ponder).
+    search_unbounded: bool,
+    variant: Variant,
+    ponder_option: bool,
+}
+
+impl Session {
+    fn new() -> Session {
+        Session {
+            engine: Arc::new(Mutex::new(Engine::new())),
+            control: Arc::new(SearchControl::new()),
+            search: None,
+            search_unbounded: false,
+            variant: Variant::Chess,
+            ponder_option: false,
+        }
+    }
+
+    fn engine(&self) -> std::sync::MutexGuard<'_, Engine> {
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(handle) = self.search.take() {
+            self.control.stop();
+            let _ = handle.join();
+        }
+    }
+
+    /// Lets a running search end by its own limits (stopping it only if
+    /// it has none) and waits for its `bestmove`.
+    fn await_search(&mut self) {
+        if self.search_unbounded {
+            self.stop_search();
+        } else if let Some(handle) = self.search.take() {
+            let _ = handle.join();
+        }
+    }
+
+    fn options() -> Vec<String> {
+        let variants: Vec<String> = Variant::ALL
+            .iter()
+            .map(|v| format!("var {}", v.name()))
+            .collect();
+        vec![
+            format!(
+                "option name UCI_Variant type combo default chess {}",
+                variants.join(" ")
+            ),
+            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            "option name Ponder type check default false".into(),
+            "option name Move Overhead type spin default 10 min 0 max 5000".into(),
+            "option name UCI_AnalyseMode type check default false".into(),
+            "option name Clear Hash type button".into(),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
+        let value_text = value.unwrap_or("").trim();
+        let spin = |min: i64, max: i64| -> Result<i64, UciError> {
+            let v: i64 = value_text.parse().map_err(|_| {
+                UciError(format!(
+                    "option '{name}' needs a number, found '{value_text}'"
+                ))
+            })?;
+            if v < min || v > max {
+                return Err(UciError(format!(
+                    "option '{name}' must be between {min} and {max}"
+                )));
+            }
+            Ok(v)
+        };
+        let check = || -> Result<bool, UciError> {
+            match value_text.to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(UciError(format!(
+                    "option '{name}' needs true or false, found '{value_text}'"
+                ))),
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                let variant: Variant = value_text.parse().map_err(|e| UciError(format!("{e}")))?;
+                self.engine()
+                    .set_position(variant, None, &[])
+                    .map_err(|e| UciError(e.to_string()))?;
+                self.variant = variant;
+            }
+            "hash" => {
+                let mb = spin(1, MAX_HASH_MB as i64)?;
+                self.engine().set_hash_mb(mb as usize);
+            }
+            "threads" => {
+                let n = spin(1, MAX_THREADS as i64)?;
+                self.engine().set_threads(n as usize);
+            }
+            "multipv" => {
+                let n = spin(1, MAX_MULTIPV as i64)?;
+                self.engine().set_multipv(n as usize);
+            }
+            "move overhead" => {
+                let ms = spin(0, 5000)?;
+                self.engine()
+                    .set_move_overhead(Duration::from_millis(ms as u64));
+            }
+            "ponder" => self.ponder_option = check()?,
+            "uci_analysemode" => {
+                check()?;
+            }
+            "clear hash" => self.engine().new_game(),
+            _ => return Err(UciError(format!("unknown option '{name}'"))),
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, limits: SearchLimits) {
+        let engine = Arc::clone(&self.engine);
+        let control = Arc::clone(&self.control);
+        control.begin(limits.ponder);
+        self.search_unbounded = limits.infinite || limits.ponder;
+        let handle = std::thread::spawn(move || {
+            let engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+            let result = engine.search(&limits, &control, &mut |info| say(&info_line(info)));
+            let line = match (result.best_move, result.ponder_move) {
+                (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
+                (Some(best), None) => format!("bestmove {best}"),
+                (None, _) => "bestmove (none)".to_string(),
+            };
+            say(&line);
+        });
+        self.search = Some(handle);
+    }
+
+    /// Acts on a command; returns false on `quit`.
+    fn handle(&mut self, command: UciCommand) -> bool {
+        // Commands that must not wait for a running search.
+        match command {
+            UciCommand::IsReady => {
+                say("readyok");
+                return true;
+            }
+            UciCommand::Stop => {
+                self.stop_search();
+                return true;
+            }
+            UciCommand::PonderHit => {
+                self.control.ponderhit();
+                return true;
+            }
+            UciCommand::Quit => {
+                self.stop_search();
+                return false;
+            }
+            UciCommand::Ignored => return true,
+            _ => {}
+        }
+        // Anything else changes or reads the engine: the search ends first.
+        self.await_search();
+        match command {
+            UciCommand::Uci => {
+                say(&format!("id name {ENGINE_NAME}"));
+                say(&format!("id author {ENGINE_AUTHOR}"));
+                for option in Self::options() {
+                    say(&option);
+                }
+                say("uciok");
+            }
+            UciCommand::NewGame => self.engine().new_game(),
+            UciCommand::SetOption { name, value } => {
+                if let Err(e) = self.set_option(&name, value.as_deref()) {
+                    error(&e.0);
+                }
+            }
+            UciCommand::Position { fen, moves } => {
+                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+                let variant = self.variant;
+                if let Err(e) = self.engine().set_position(variant, fen.as_deref(), &moves) {
+                    error(&format!("{e}; position unchanged"));
+                }
+            }
+            UciCommand::Go(limits) => self.go(limits),
+            UciCommand::Perft(depth) => {
+                let position = self.engine().game().position();
+                let rows = position.divide(depth.max(1), true);
+                for (m, n) in &rows {
+                    say(&format!("{m}: {n}"));
+                }
+                let total: u64 = rows.iter().map(|r| r.1).sum();
+                say(&format!("\nNodes searched: {total}"));
+            }
+            UciCommand::Display => {
+                let fen = self.engine().game().position().fen();
+                say(&format!("info string variant {} fen {fen}", self.variant));
+            }
+            _ => {}
+        }
+        true
+    }
+}
+
+/// Runs the UCI loop on standard input until `quit` or end of input.
+pub fn run() {
+    let (sender, receiver) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut session = Session::new();
+    for line in receiver {
+        match parse_line(&line) {
+            Ok(Some(command)) => {
+                if !session.handle(command) {
+                    return;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => error(&e.0),
+        }
+    }
+    // End of input: let a running search finish its answer.
+    session.await_search();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parses_every_limit() {
+        let Ok(Some(UciCommand::Go(l))) = parse_line(
+            "go wtime 1000 btime -5 winc 10 binc 20 movestogo 7 depth 9 nodes 500 mate 3 ponder searchmoves e2e4 d2d4 infinite",
+        ) else {
+            panic!("go should parse");
+        };
+        assert_eq!(
+            l.time_left,
+            [Some(Duration::from_millis(1000)), Some(Duration::ZERO)]
+        );
+        assert_eq!(
+            l.increment,
+            [
+                Some(Duration::from_millis(10)),
+                Some(Duration::from_millis(20))
+            ]
+        );
+        assert_eq!(
+            (l.moves_to_go, l.depth, l.nodes, l.mate),
+            (Some(7), Some(9), Some(500), Some(3))
+        );
+        assert!(l.ponder && l.infinite);
+        assert_eq!(l.search_moves, vec!["e2e4", "d2d4"]);
+    }
+
+    #[test]
+    fn bad_lines_are_errors() {
+        assert!(parse_line("go depth x").is_err());
+        assert!(parse_line("go sideways").is_err());
+        assert!(parse_line("position").is_err());
+        assert!(parse_line("position fen").is_err());
+        assert!(parse_line("setoption value 3").is_err());
+        assert!(parse_line("frobnicate").is_err());
+        assert_eq!(parse_line("   "), Ok(None));
+    }
+
+    #[test]
+    fn position_and_setoption_parse() {
+        assert_eq!(
+            parse_line("position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2"),
+            Ok(Some(UciCommand::Position {
+                fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".into()),
+                moves: vec!["a1a2".into()]
+            }))
+        );
+        assert_eq!(
+            parse_line("setoption name Move Overhead value 30"),
+            Ok(Some(UciCommand::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }))
+        );
+    }
+}
