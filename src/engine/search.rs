@@ -386,7 +386,19 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     return 0;
                 }
                 if score >= beta {
-                    return if is_mate(score) { beta } else { score };
+                    // Zugzwang guard: deep enough, confirm with a reduced
+                    // search in which the side to move must really move;
+                    // if that fails, search the node normally.
+                    let confirmed = depth < 5 || {
+                        let verified = self.search(pos, depth - 1 - r, beta - 1, beta, ply, false);
+                        if self.stopped {
+                            return 0;
+                        }
+                        verified >= beta
+                    };
+                    if confirmed {
+                        return if is_mate(score) { beta } else { score };
+                    }
                 }
             }
         }
@@ -423,11 +435,15 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             Self::pick(&mut moves, &mut scores, index);
             let m = moves.as_slice()[index];
             let quiet = pos.captured(m).is_none() && m.kind() != MoveKind::Promotion;
+            let child = pos.after(m);
+            let gives_check = child.in_check();
 
-            // Futility: a quiet move far below alpha at the last plies.
+            // Futility: a quiet, non-checking move far below alpha at the
+            // last plies.
             if !pv_node
                 && !in_check
                 && quiet
+                && !gives_check
                 && index > 0
                 && depth <= 3
                 && best > -MATE_BOUND
@@ -436,8 +452,6 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 continue;
             }
 
-            let child = pos.after(m);
-            let gives_check = child.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
             self.keys.push(key);
             let score = if index == 0 {
@@ -705,7 +719,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             }
             on_info(&SearchInfo {
                 depth,
-                seldepth: self.seldepth as u32,
+                seldepth: (self.seldepth as u32).max(depth),
                 multipv: i as u32 + 1,
                 score: ScoreReport::from_score(*score),
                 nodes,

@@ -104,7 +104,13 @@ fn parse_go(tokens: &[&str]) -> Result<UciCommand, UciError> {
             "depth" => limits.depth = Some(number(next, key)?),
             "nodes" => limits.nodes = Some(number(next, key)?),
             "mate" => limits.mate = Some(number(next, key)?),
-            "perft" => return Ok(UciCommand::Perft(number(next, key)?)),
+            "perft" => {
+                let depth: u32 = number(next, key)?;
+                if depth == 0 {
+                    return Err(UciError("perft depth must be at least 1".into()));
+                }
+                return Ok(UciCommand::Perft(depth));
+            }
             "infinite" => {
                 limits.infinite = true;
                 i -= 1;
@@ -348,7 +354,12 @@ impl Session {
         let engine = Arc::clone(&self.engine);
         let control = Arc::clone(&self.control);
         control.begin(limits.ponder);
-        self.search_unbounded = limits.infinite || limits.ponder;
+        let has_limit = limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.mate.is_some()
+            || limits.move_time.is_some()
+            || limits.time_left.iter().any(Option::is_some);
+        self.search_unbounded = limits.infinite || limits.ponder || !has_limit;
         let handle = std::thread::spawn(move || {
             let engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             let result = engine.search(&limits, &control, &mut |info| say(&info_line(info)));
@@ -412,7 +423,7 @@ impl Session {
             UciCommand::Go(limits) => self.go(limits),
             UciCommand::Perft(depth) => {
                 let position = self.engine().game().position();
-                let rows = position.divide(depth.max(1), true);
+                let rows = position.divide(depth, true);
                 for (m, n) in &rows {
                     say(&format!("{m}: {n}"));
                 }
@@ -431,19 +442,30 @@ impl Session {
 
 /// Runs the UCI loop on standard input until `quit` or end of input.
 pub fn run() {
-    let (sender, receiver) = mpsc::channel::<String>();
+    let (sender, receiver) = mpsc::channel::<Result<String, UciError>>();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
+        let mut input = stdin.lock();
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            // Bytes, not `lines()`: a line that is not UTF-8 is bad input,
+            // answered like any other, not the end of the session.
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8(bytes.clone())
+                        .map_err(|_| UciError("input line is not valid UTF-8; ignored".into()));
+                    if sender.send(line).is_err() {
+                        break;
+                    }
+                }
             }
         }
     });
     let mut session = Session::new();
     for line in receiver {
-        match parse_line(&line) {
+        match line.and_then(|line| parse_line(&line)) {
             Ok(Some(command)) => {
                 if !session.handle(command) {
                     return;
@@ -453,8 +475,9 @@ pub fn run() {
             Err(e) => error(&e.0),
         }
     }
-    // End of input: let a running search finish its answer.
-    session.await_search();
+    // End of input ends the session like `quit`: a running search stops
+    // and gives its answer.
+    session.stop_search();
 }
 
 #[cfg(test)]
