@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::rules::moves::MAX_MOVES;
 use crate::rules::{Bitboard, Color, Game, Move, MoveKind, MoveList, Position, Role};
 
 use super::eval::{EvalTables, evaluate};
@@ -250,38 +251,43 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         (side.index() * self.board_size + m.from().index()) * self.board_size + m.to().index()
     }
 
+    /// How promising a move looks before it is searched.
+    fn order_score(&self, pos: &Position<B>, m: Move, tt_move: Move, ply: usize) -> i32 {
+        if m == tt_move {
+            return 10_000_000;
+        }
+        let mover = pos
+            .piece_at(m.from())
+            .map_or(0, |p| ORDER_VALUE[p.role.index()]);
+        if let Some(victim) = pos.captured(m) {
+            return 1_000_000 + ORDER_VALUE[victim.role.index()] * 16 - mover / 16;
+        }
+        if let Some(role) = m.promotion_role() {
+            return 900_000 + ORDER_VALUE[role.index()];
+        }
+        if m == self.killers[ply][0] {
+            return 800_000;
+        }
+        if m == self.killers[ply][1] {
+            return 790_000;
+        }
+        self.history[self.history_index(pos.side_to_move(), m)]
+    }
+
+    /// Ordering scores of `moves`, in a stack buffer (no allocation per
+    /// node); the first `moves.len()` entries are meaningful.
     fn order_scores(
         &self,
         pos: &Position<B>,
         moves: &MoveList,
         tt_move: Move,
         ply: usize,
-    ) -> Vec<i32> {
-        let side = pos.side_to_move();
-        moves
-            .iter()
-            .map(|&m| {
-                if m == tt_move {
-                    return 10_000_000;
-                }
-                let mover = pos
-                    .piece_at(m.from())
-                    .map_or(0, |p| ORDER_VALUE[p.role.index()]);
-                if let Some(victim) = pos.captured(m) {
-                    return 1_000_000 + ORDER_VALUE[victim.role.index()] * 16 - mover / 16;
-                }
-                if let Some(role) = m.promotion_role() {
-                    return 900_000 + ORDER_VALUE[role.index()];
-                }
-                if m == self.killers[ply][0] {
-                    return 800_000;
-                }
-                if m == self.killers[ply][1] {
-                    return 790_000;
-                }
-                self.history[self.history_index(side, m)]
-            })
-            .collect()
+    ) -> [i32; MAX_MOVES] {
+        let mut scores = [0; MAX_MOVES];
+        for (slot, &m) in scores.iter_mut().zip(moves.iter()) {
+            *slot = self.order_score(pos, m, tt_move, ply);
+        }
+        scores
     }
 
     /// Moves the best-scored remaining move to `index`.
@@ -424,15 +430,17 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             return if in_check { mated_in(ply) } else { DRAW };
         }
         let mut scores = self.order_scores(pos, &moves, tt_move, ply);
+        let scores = &mut scores[..moves.len()];
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut quiets_tried = [Move::NONE; 64];
+        let mut quiets_count = 0;
         let side = pos.side_to_move();
 
         for index in 0..moves.len() {
-            Self::pick(&mut moves, &mut scores, index);
+            Self::pick(&mut moves, scores, index);
             let m = moves.as_slice()[index];
             let quiet = pos.captured(m).is_none() && m.kind() != MoveKind::Promotion;
             let child = pos.after(m);
@@ -497,7 +505,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                             let bonus = depth * depth;
                             let i = self.history_index(side, m);
                             self.history[i] = (self.history[i] + bonus).min(500_000);
-                            for &q in &quiets_tried {
+                            for &q in &quiets_tried[..quiets_count] {
                                 let j = self.history_index(side, q);
                                 self.history[j] = (self.history[j] - bonus).max(-500_000);
                             }
@@ -506,8 +514,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     }
                 }
             }
-            if quiet {
-                quiets_tried.push(m);
+            if quiet && quiets_count < quiets_tried.len() {
+                quiets_tried[quiets_count] = m;
+                quiets_count += 1;
             }
         }
 
@@ -560,9 +569,10 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             return mated_in(ply);
         }
         let mut scores = self.order_scores(pos, &moves, Move::NONE, ply);
+        let scores = &mut scores[..moves.len()];
         let mut best = stand_pat;
         for index in 0..moves.len() {
-            Self::pick(&mut moves, &mut scores, index);
+            Self::pick(&mut moves, scores, index);
             let m = moves.as_slice()[index];
             if !in_check && m.kind() != MoveKind::Promotion {
                 let gain = pos.captured(m).map_or(0, |p| ORDER_VALUE[p.role.index()]);

@@ -62,7 +62,8 @@ const PASSED: [Pair; 6] = [
     p(60, 110),
 ];
 
-static CHESS: EvalParams = EvalParams {
+/// Chess; the larger games take their pawn, king and file terms from it.
+const CHESS: EvalParams = EvalParams {
     material: [
         p(100, 120),
         p(320, 300),
@@ -107,6 +108,8 @@ static CHESS: EvalParams = EvalParams {
     tempo: 10,
 };
 
+static CHESS_PARAMS: EvalParams = CHESS;
+
 static WADCHESS: EvalParams = EvalParams {
     material: [
         p(100, 120),
@@ -140,16 +143,7 @@ static WADCHESS: EvalParams = EvalParams {
         p(0, 0),
     ],
     king_attack_weight: [0, 2, 2, 3, 5, 0, 2, 0],
-    pawn_advance: p(3, 6),
-    passed_pawn: PASSED,
-    doubled_pawn: p(-10, -20),
-    isolated_pawn: p(-10, -12),
-    bishop_pair: p(30, 50),
-    rook_open_file: p(25, 10),
-    rook_half_open_file: p(12, 5),
-    king_shield: p(12, 0),
-    king_rank: p(-12, 0),
-    tempo: 10,
+    ..CHESS
 };
 
 static PARITYCHESS: EvalParams = EvalParams {
@@ -185,22 +179,13 @@ static PARITYCHESS: EvalParams = EvalParams {
         p(3, 3),
     ],
     king_attack_weight: [0, 2, 2, 3, 5, 0, 2, 2],
-    pawn_advance: p(3, 6),
-    passed_pawn: PASSED,
-    doubled_pawn: p(-10, -20),
-    isolated_pawn: p(-10, -12),
-    bishop_pair: p(30, 50),
-    rook_open_file: p(25, 10),
-    rook_half_open_file: p(12, 5),
-    king_shield: p(12, 0),
-    king_rank: p(-12, 0),
-    tempo: 10,
+    ..CHESS
 };
 
 /// The evaluation numbers of a game.
 pub fn params(variant: Variant) -> &'static EvalParams {
     match variant {
-        Variant::Chess => &CHESS,
+        Variant::Chess => &CHESS_PARAMS,
         Variant::WadChess => &WADCHESS,
         Variant::ParityChess => &PARITYCHESS,
     }
