@@ -422,8 +422,19 @@ impl Session {
             }
             UciCommand::Go(limits) => self.go(limits),
             UciCommand::Perft(depth) => {
-                let position = self.engine().game().position();
-                let rows = position.divide(depth, true);
+                let (position, threads) = {
+                    let engine = self.engine();
+                    (engine.game().position(), engine.options().threads)
+                };
+                let parallel = threads > 1;
+                let rows = if parallel {
+                    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                        Ok(pool) => pool.install(|| position.divide(depth, true)),
+                        Err(_) => position.divide(depth, false),
+                    }
+                } else {
+                    position.divide(depth, false)
+                };
                 for (m, n) in &rows {
                     say(&format!("{m}: {n}"));
                 }
