@@ -1,8 +1,17 @@
 //! motley: a chess-variant engine for chess, WAD Chess and Parity Chess
 //! (and, as they land, Chad, Wau Chess and ChessWar).
 //!
-//! Layers, bottom up: [`rules`] (the rules core), then the engine and the
-//! protocols, and [`cli`] at the edge.
+//! Layers, bottom up: [`rules`] (the rules core), then [`engine`] (search
+//! and evaluation), [`protocol`] (UCI) and [`cli`] at the edge.
+//!
+//! ```
+//! use motley::rules::{AnyPosition, Variant};
+//!
+//! let mut pos = AnyPosition::startpos(Variant::WadChess);
+//! assert_eq!(pos.perft(2), 784);
+//! pos.play_wire("e2e4").unwrap();
+//! assert!(pos.play_wire("e2e4").is_err());
+//! ```
 
 pub mod cli;
 pub mod engine;
