@@ -128,9 +128,15 @@ struct Shared<'a> {
     tt: &'a TranspositionTable,
     control: &'a SearchControl,
     nodes: AtomicU64,
-    /// Set when the main thread is done, to stop the helpers.
+    /// Set when the search is over: the main thread is done, or a helper
+    /// completed the last iteration asked for.
     done: AtomicBool,
+    /// The deepest iteration a helper thread completed, with its lines.
+    helper_best: Mutex<Option<(Lines, u32)>>,
 }
+
+/// The lines of one iteration, best first: score and moves.
+type Lines = Vec<(Score, Vec<Move>)>;
 
 /// Late-move reduction in plies for a depth and move number.
 fn reduction(depth: i32, moves_searched: usize) -> i32 {
@@ -677,6 +683,18 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             completed = depth;
             if self.is_main {
                 self.report(root, depth, &lines, on_info);
+            } else {
+                let mut best = self
+                    .shared
+                    .helper_best
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                if best.as_ref().is_none_or(|(_, d)| *d < depth) {
+                    *best = Some((lines.clone(), depth));
+                }
+                if depth == max_depth {
+                    self.shared.done.store(true, Ordering::SeqCst);
+                }
             }
             if self.stopped {
                 break;
@@ -759,6 +777,7 @@ pub fn search<B: Bitboard>(
         control,
         nodes: AtomicU64::new(0),
         done: AtomicBool::new(false),
+        helper_best: Mutex::new(None),
     };
     let budget = TimeBudget::new(limits, root.side_to_move(), settings.move_overhead);
     let threads = settings.threads.max(1);
@@ -772,13 +791,27 @@ pub fn search<B: Bitboard>(
             });
         }
         let mut main = Searcher::new(&shared, game, limits, budget, true);
-        let (lines, depth) = main.iterate(&root, settings, 0, on_info);
+        let (mut lines, mut depth) = main.iterate(&root, settings, 0, on_info);
         // With `infinite` or while pondering, the answer waits for `stop`
         // or `ponderhit`.
         while (limits.infinite || control.pondering()) && !control.stopped() {
             std::thread::sleep(Duration::from_millis(1));
         }
         shared.done.store(true, Ordering::SeqCst);
+        // A helper that got deeper than the main thread has the better answer.
+        let helper_best = shared
+            .helper_best
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        if let Some((helper_lines, helper_depth)) = helper_best
+            && helper_depth > depth
+            && !helper_lines.is_empty()
+        {
+            lines = helper_lines;
+            depth = helper_depth;
+            main.report(&root, depth, &lines, on_info);
+        }
         (lines, depth, main.local_nodes & 1023)
     });
 
