@@ -63,7 +63,9 @@ pub struct BenchResult {
 pub fn run(depth: u32, out: &mut dyn FnMut(String)) -> BenchResult {
     let mut total = 0;
     let start = Instant::now();
+    let mut per_game: Vec<(Variant, u64, Duration)> = Vec::new();
     for (i, &(variant, fen)) in BENCH_POSITIONS.iter().enumerate() {
+        let position_start = Instant::now();
         let mut engine = Engine::new();
         engine.set_hash_mb(16);
         engine
@@ -73,12 +75,28 @@ pub fn run(depth: u32, out: &mut dyn FnMut(String)) -> BenchResult {
         control.begin(false);
         let result = engine.search(&SearchLimits::depth(depth), &control, &mut |_| {});
         total += result.nodes;
+        let spent = position_start.elapsed();
+        match per_game.iter_mut().find(|g| g.0 == variant) {
+            Some(g) => {
+                g.1 += result.nodes;
+                g.2 += spent;
+            }
+            None => per_game.push((variant, result.nodes, spent)),
+        }
         out(format!(
             "position {:2} {:12} nodes {:10} best {}",
             i + 1,
             variant.name(),
             result.nodes,
             result.best_move.unwrap_or_else(|| "(none)".into())
+        ));
+    }
+    for (variant, nodes, spent) in per_game {
+        out(format!(
+            "{:12} nodes {:10} nodes/s {:10.0}",
+            variant.name(),
+            nodes,
+            nodes as f64 / spent.as_secs_f64().max(1e-9)
         ));
     }
     BenchResult {
