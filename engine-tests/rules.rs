@@ -443,38 +443,39 @@ fn moves_of(variant: Variant, fen: &str, from: &str) -> Vec<String> {
     moves
 }
 
+/// Asserts the moves of the piece on `from` are exactly `expected`.
+fn assert_piece_moves(variant: Variant, fen: &str, from: &str, expected: &[&str]) {
+    let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    expected.sort();
+    assert_eq!(moves_of(variant, fen, from), expected);
+}
+
 #[test]
 fn the_wad_moves_as_wazir_alfil_and_dabbaba() {
-    let moves = moves_of(
+    assert_piece_moves(
         Variant::WadChess,
         "k9/10/10/10/4C5/10/10/9K w - - 0 1",
         "e4",
+        &[
+            "e4e5", "e4e3", "e4d4", "e4f4", // wazir
+            "e4g6", "e4c6", "e4g2", "e4c2", // alfil
+            "e4e6", "e4e2", "e4c4", "e4g4", // dabbaba
+        ],
     );
-    let expected = [
-        "e4e5", "e4e3", "e4d4", "e4f4", // wazir
-        "e4g6", "e4c6", "e4g2", "e4c2", // alfil
-        "e4e6", "e4e2", "e4c4", "e4g4", // dabbaba
-    ];
-    let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
-    expected.sort();
-    assert_eq!(moves, expected);
 }
 
 #[test]
 fn the_fad_moves_as_ferz_alfil_and_dabbaba_and_keeps_its_colour() {
-    let moves = moves_of(
+    assert_piece_moves(
         Variant::ParityChess,
         "k11/12/12/12/4F7/12/12/11K w - - 0 1",
         "e4",
+        &[
+            "e4f5", "e4d5", "e4f3", "e4d3", // ferz
+            "e4g6", "e4c6", "e4g2", "e4c2", // alfil
+            "e4e6", "e4e2", "e4c4", "e4g4", // dabbaba
+        ],
     );
-    let expected = [
-        "e4f5", "e4d5", "e4f3", "e4d3", // ferz
-        "e4g6", "e4c6", "e4g2", "e4c2", // alfil
-        "e4e6", "e4e2", "e4c4", "e4g4", // dabbaba
-    ];
-    let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
-    expected.sort();
-    assert_eq!(moves, expected);
 }
 
 #[test]
