@@ -15,7 +15,7 @@ fn self_play(
     max_plies: usize,
 ) -> (Option<Outcome>, usize) {
     let mut engine = Engine::new();
-    engine.set_hash_mb(16);
+    engine.set_hash_mb(16).unwrap();
     engine
         .set_position(variant, Some(fen), &[])
         .expect("valid FEN");

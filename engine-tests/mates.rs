@@ -41,7 +41,7 @@ fn every_mate_is_found_at_once() {
     let mut failures = Vec::new();
     for p in &problems {
         let mut engine = Engine::new();
-        engine.set_hash_mb(16);
+        engine.set_hash_mb(16).unwrap();
         engine
             .set_position(p.variant, Some(&p.fen), &[])
             .expect("valid FEN");

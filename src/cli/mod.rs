@@ -192,7 +192,7 @@ fn run_analyse(args: &AnalyseArgs) -> Result<(), CliError> {
         ));
     }
     let mut engine = Engine::new();
-    engine.set_hash_mb(args.hash);
+    engine.set_hash_mb(args.hash).map_err(CliError)?;
     engine.set_threads(args.threads);
     engine.set_multipv(args.multipv);
     let moves: Vec<&str> = args.moves.iter().map(String::as_str).collect();

@@ -67,7 +67,7 @@ pub fn run(depth: u32, out: &mut dyn FnMut(String)) -> BenchResult {
     for (i, &(variant, fen)) in BENCH_POSITIONS.iter().enumerate() {
         let position_start = Instant::now();
         let mut engine = Engine::new();
-        engine.set_hash_mb(16);
+        engine.set_hash_mb(16).expect("16 MB for the bench");
         engine
             .set_position(variant, Some(fen), &[])
             .expect("bench positions are valid");

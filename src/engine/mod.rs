@@ -78,13 +78,28 @@ impl Engine {
     pub fn options(&self) -> EngineOptions {
         self.options
     }
-    /// Resizes the hash table (its contents are lost).
-    pub fn set_hash_mb(&mut self, megabytes: usize) {
+    /// Resizes the hash table (its contents are lost). If the memory
+    /// cannot be had, the old table stays and an error says so.
+    pub fn set_hash_mb(&mut self, megabytes: usize) -> Result<(), String> {
         let megabytes = megabytes.clamp(1, MAX_HASH_MB);
         if megabytes != self.options.hash_mb {
-            self.options.hash_mb = megabytes;
-            self.tt = TranspositionTable::new(megabytes);
+            // Free the old table first, so that its memory can be reused.
+            self.tt = TranspositionTable::new(1);
+            match TranspositionTable::try_new(megabytes) {
+                Ok(tt) => {
+                    self.tt = tt;
+                    self.options.hash_mb = megabytes;
+                }
+                Err(e) => {
+                    match TranspositionTable::try_new(self.options.hash_mb) {
+                        Ok(tt) => self.tt = tt,
+                        Err(_) => self.options.hash_mb = 1,
+                    }
+                    return Err(e);
+                }
+            }
         }
+        Ok(())
     }
     /// Sets the number of search threads.
     pub fn set_threads(&mut self, threads: usize) {

@@ -42,14 +42,27 @@ const SLOT_BYTES: usize = 16;
 
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least one slot).
+    ///
+    /// # Panics
+    /// If the memory cannot be had; use [`TranspositionTable::try_new`]
+    /// for sizes that come from input.
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let count = (megabytes.max(1) * 1024 * 1024 / SLOT_BYTES).max(1);
-        TranspositionTable {
-            slots: (0..count)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+        TranspositionTable::try_new(megabytes).expect("memory for the hash table")
+    }
+
+    /// A table of about `megabytes` MB, or an error if the memory cannot
+    /// be had.
+    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, String> {
+        let count = (megabytes.max(1).saturating_mul(1024 * 1024) / SLOT_BYTES).max(1);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate a {megabytes} MB hash table"))?;
+        slots.extend((0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        Ok(TranspositionTable {
+            slots,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Empties the table.

@@ -325,7 +325,7 @@ impl Session {
             }
             "hash" => {
                 let mb = spin(1, MAX_HASH_MB as i64)?;
-                self.engine().set_hash_mb(mb as usize);
+                self.engine().set_hash_mb(mb as usize).map_err(UciError)?;
             }
             "threads" => {
                 let n = spin(1, MAX_THREADS as i64)?;
