@@ -20,6 +20,8 @@ pub struct Cli {
 pub enum Command {
     /// Speak UCI on standard input and output (the default).
     Uci,
+    /// Speak XBoard/CECP on standard input and output.
+    Xboard,
     /// Count the leaves of the legal move tree (move generator test).
     Perft(PerftArgs),
     /// Search fixed positions of every game to a fixed depth; print the
@@ -262,6 +264,10 @@ pub fn run() -> i32 {
     let result = match &cli.command {
         None | Some(Command::Uci) => {
             crate::protocol::uci::run();
+            Ok(())
+        }
+        Some(Command::Xboard) => {
+            crate::protocol::xboard::run();
             Ok(())
         }
         Some(Command::Perft(args)) => run_perft(args),

@@ -7,9 +7,7 @@
 //! at once while it thinks. Bad input gets an `info string error: ...`
 //! line and changes nothing.
 
-use std::io::{BufRead, Write};
 use std::str::FromStr;
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -19,6 +17,8 @@ use crate::engine::{
     SearchLimits,
 };
 use crate::rules::Variant;
+
+use super::io::{Lines, say, spawn_reader};
 
 /// The engine's name as `uci` reports it.
 pub const ENGINE_NAME: &str = concat!("motley ", env!("CARGO_PKG_VERSION"));
@@ -214,12 +214,6 @@ pub fn info_line(info: &SearchInfo) -> String {
         info.hashfull,
         info.pv.join(" ")
     )
-}
-
-fn say(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
 }
 
 fn error(message: &str) {
@@ -451,32 +445,24 @@ impl Session {
     }
 }
 
-/// Runs the UCI loop on standard input until `quit` or end of input.
+/// Runs the UCI loop on standard input until `quit` or end of input. The
+/// command `xboard` switches to the XBoard protocol.
 pub fn run() {
-    let (sender, receiver) = mpsc::channel::<Result<String, UciError>>();
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
-        let mut bytes = Vec::new();
-        loop {
-            bytes.clear();
-            // Bytes, not `lines()`: a line that is not UTF-8 is bad input,
-            // answered like any other, not the end of the session.
-            match input.read_until(b'\n', &mut bytes) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8(bytes.clone())
-                        .map_err(|_| UciError("input line is not valid UTF-8; ignored".into()));
-                    if sender.send(line).is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    });
+    run_with(spawn_reader());
+}
+
+/// Runs the UCI loop on lines from `input`.
+pub fn run_with(input: Lines) {
     let mut session = Session::new();
-    for line in receiver {
-        match line.and_then(|line| parse_line(&line)) {
+    while let Ok(line) = input.recv() {
+        if let Ok(text) = &line
+            && text.trim() == "xboard"
+        {
+            session.stop_search();
+            super::xboard::run_with(input);
+            return;
+        }
+        match line.map_err(UciError).and_then(|line| parse_line(&line)) {
             Ok(Some(command)) => {
                 if !session.handle(command) {
                     return;

@@ -1,0 +1,269 @@
+//! XBoard/CECP conversations with the binary: handshake, engine-defined
+//! variants, moves both ways, force, undo, setboard, ping, `?`, analyze
+//! and bad input. Each reply is awaited with a timeout, so a hung engine
+//! fails instead of hanging the suite.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+struct XBoard {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl XBoard {
+    fn start() -> XBoard {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+            .arg("xboard")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut xb = XBoard {
+            child,
+            stdin,
+            lines,
+        };
+        xb.send("xboard");
+        xb.send("protover 2");
+        xb.expect_line(|l| l.starts_with("feature ") && l.ends_with("done=1"));
+        xb
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("the engine reads");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Waits for a line that satisfies `wanted`; returns it and the lines
+    /// before it.
+    fn expect_line(&mut self, wanted: impl Fn(&str) -> bool) -> (String, Vec<String>) {
+        let mut skipped = Vec::new();
+        loop {
+            match self.lines.recv_timeout(TIMEOUT) {
+                Ok(line) if wanted(&line) => return (line, skipped),
+                Ok(line) => skipped.push(line),
+                Err(_) => panic!("no expected line; got {skipped:?}"),
+            }
+        }
+    }
+
+    fn expect_prefix(&mut self, prefix: &str) -> String {
+        self.expect_line(|l| l.starts_with(prefix)).0
+    }
+
+    /// Synchronises with `ping`; returns everything printed before `pong`.
+    fn sync(&mut self, n: u32) -> Vec<String> {
+        self.send(&format!("ping {n}"));
+        self.expect_line(|l| l == format!("pong {n}")).1
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().expect("the engine exits");
+        assert!(status.success());
+    }
+}
+
+fn is_thinking_line(line: &str) -> bool {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    fields.len() >= 4 && fields[..4].iter().all(|f| f.parse::<i64>().is_ok())
+}
+
+#[test]
+fn handshake_lists_the_features() {
+    let mut xb = XBoard::start();
+    xb.send("protover 2");
+    let features = xb.expect_prefix("feature ");
+    for feature in [
+        "myname=\"motley",
+        "variants=\"normal,wadchess,paritychess\"",
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "sigint=0",
+        "analyze=1",
+        "memory=1",
+        "smp=1",
+        "done=1",
+    ] {
+        assert!(features.contains(feature), "{feature} in {features}");
+    }
+    xb.quit();
+}
+
+#[test]
+fn engine_defined_variants_send_setup_and_pieces() {
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("variant wadchess");
+    assert_eq!(
+        xb.expect_prefix("setup "),
+        "setup (PNBRQ...C............Kpnbrq...c............k) 10x8+0_fairy \
+         rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1"
+    );
+    assert_eq!(xb.expect_prefix("piece "), "piece C WAD");
+    xb.send("variant paritychess");
+    assert!(
+        xb.expect_prefix("setup ")
+            .contains("12x8+0_fairy rcnbfqkfbncr/")
+    );
+    assert_eq!(xb.expect_prefix("piece "), "piece C WAD");
+    assert_eq!(xb.expect_prefix("piece "), "piece F FAD");
+    xb.send("variant xiangqi");
+    assert!(xb.expect_prefix("Error (").contains("xiangqi"));
+    // Normal chess needs no setup.
+    xb.send("variant normal");
+    let before = xb.sync(1);
+    assert!(before.is_empty(), "{before:?}");
+    xb.quit();
+}
+
+#[test]
+fn the_engine_answers_a_move_and_plays_on_go() {
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("variant wadchess");
+    xb.send("st 0.2");
+    xb.send("post");
+    xb.send("usermove e2e4");
+    let (reply, thinking) = xb.expect_line(|l| l.starts_with("move "));
+    assert!(
+        thinking
+            .iter()
+            .filter(|l| !l.starts_with("setup") && !l.starts_with("piece"))
+            .all(|l| is_thinking_line(l)),
+        "{thinking:?}"
+    );
+    assert!(
+        thinking.iter().any(|l| is_thinking_line(l)),
+        "post shows thinking"
+    );
+    let reply = reply.trim_start_matches("move ").to_string();
+    // The reply is a legal Black move: playing it back is refused (wrong side).
+    xb.send("force");
+    xb.send(&format!("usermove {reply}"));
+    assert!(xb.expect_prefix("Illegal move").contains(&reply));
+    // go: the engine takes White in the current position.
+    xb.send("go");
+    xb.expect_prefix("move ");
+    xb.quit();
+}
+
+#[test]
+fn force_undo_and_setboard_change_the_game_without_thinking() {
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("force");
+    xb.send("usermove e2e4");
+    xb.send("usermove e7e5");
+    xb.send("undo");
+    xb.send("usermove c7c5");
+    xb.send("remove");
+    xb.send("usermove d2d4");
+    let printed = xb.sync(2);
+    assert!(
+        printed.is_empty(),
+        "force mode: no move, no error: {printed:?}"
+    );
+    // A malformed FEN is an error and keeps the game.
+    xb.send("setboard 8/8/8/8 w - - 0 1");
+    assert!(xb.expect_prefix("Error (").contains("FEN board"));
+    xb.send("usermove d7d5");
+    let printed = xb.sync(3);
+    assert!(
+        printed.is_empty(),
+        "d7d5 still legal after d2d4: {printed:?}"
+    );
+    // A mate-in-one position: the engine finds it and announces the result.
+    xb.send("setboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    xb.send("st 0.3");
+    xb.send("go");
+    assert_eq!(xb.expect_prefix("move "), "move d1d8");
+    assert_eq!(xb.expect_prefix("1-0"), "1-0 {White mates}");
+    xb.quit();
+}
+
+#[test]
+fn ping_question_mark_and_illegal_input() {
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("level 0 5 0");
+    xb.send("time 100000");
+    xb.send("otim 100000");
+    xb.send("usermove e2e4");
+    // `?` makes the engine move now; a ping after it is answered after the move.
+    std::thread::sleep(Duration::from_millis(300));
+    xb.send("?");
+    xb.send("ping 9");
+    let (_, before) = xb.expect_line(|l| l == "pong 9");
+    assert!(before.iter().any(|l| l.starts_with("move ")), "{before:?}");
+    xb.send("usermove e2e5");
+    assert_eq!(
+        xb.expect_prefix("Illegal move"),
+        "Illegal move (illegal): e2e5"
+    );
+    xb.send("usermove zz");
+    assert_eq!(
+        xb.expect_prefix("Illegal move"),
+        "Illegal move (malformed): zz"
+    );
+    xb.send("frobnicate now");
+    assert_eq!(
+        xb.expect_prefix("Error"),
+        "Error (unknown command): frobnicate now"
+    );
+    xb.send("sd x");
+    assert!(xb.expect_prefix("Error (").contains("sd x"));
+    xb.sync(10);
+    xb.quit();
+}
+
+#[test]
+fn analyze_prints_thinking_until_exit() {
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("force");
+    xb.send("analyze");
+    let (line, _) = xb.expect_line(is_thinking_line);
+    assert!(line.split_whitespace().count() >= 5, "{line}");
+    xb.send("usermove e2e4");
+    xb.expect_line(|l| is_thinking_line(l) && !l.contains("e2e4"));
+    xb.send("exit");
+    let printed = xb.sync(4);
+    assert!(printed.iter().all(|l| is_thinking_line(l)), "{printed:?}");
+    xb.quit();
+}
+
+#[test]
+fn uci_mode_switches_to_xboard() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "xboard\nprotover 2\nping 5\nquit").expect("write");
+    let output = child.wait_with_output().expect("exit");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("feature ") && text.contains("pong 5"),
+        "{text}"
+    );
+}

@@ -1,0 +1,590 @@
+//! XBoard / CECP version 2 (H.G. Muller's Chess Engine Communication
+//! Protocol), as WinBoard and XBoard speak it, with engine-defined
+//! variants (`setup` and `piece` for the games XBoard does not know).
+//!
+//! The engine keeps the game: it plays the side it is told to (`new`,
+//! `go`, `playother`, `force`), thinks on its own thread, and announces
+//! its moves and game ends. Bad input gets `Illegal move` or `Error`
+//! and changes nothing.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::engine::{
+    Engine, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchControl, SearchInfo, SearchLimits,
+};
+use crate::rules::{Color, Outcome, Role, Variant};
+
+use super::io::{Lines, say, spawn_reader};
+use super::uci::ENGINE_NAME;
+
+/// The game name XBoard uses for `variant`.
+fn xboard_name(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Chess => "normal",
+        other => other.name(),
+    }
+}
+
+/// XBoard's internal piece order; the `setup` string maps each slot to a
+/// FEN letter (`.` for slots the game does not use). The WAD takes the
+/// Chancellor's slot (`C`), the FAD the Ferz's (`F`).
+const XBOARD_SLOTS: &str = "PNBRQFEACWMOHIJGDVLSUK";
+
+/// The `setup` piece-to-char string of a game.
+fn piece_to_char(variant: Variant) -> String {
+    let spec = variant.spec();
+    let white: String = XBOARD_SLOTS
+        .chars()
+        .map(|slot| match Role::from_letter(slot) {
+            Some(role) if spec.has_role(role) => slot,
+            _ => '.',
+        })
+        .collect();
+    format!("{white}{}", white.to_ascii_lowercase())
+}
+
+/// Betza notation of the pieces XBoard does not know, for `piece`.
+fn piece_definitions(variant: Variant) -> Vec<String> {
+    let spec = variant.spec();
+    [(Role::Champion, "WAD"), (Role::Fad, "FAD")]
+        .into_iter()
+        .filter(|(role, _)| spec.has_role(*role))
+        .map(|(role, betza)| format!("piece {} {betza}", role.letter()))
+        .collect()
+}
+
+/// The time control set by `level` or `st`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum TimeControl {
+    /// `level MPS BASE INC`: moves per session (0 = all), increment.
+    Level {
+        moves_per_session: u32,
+        increment: Duration,
+    },
+    /// `st SECONDS`: fixed time per move.
+    PerMove(Duration),
+}
+
+struct Session {
+    engine: Arc<Mutex<Engine>>,
+    control: Arc<SearchControl>,
+    /// Set to drop the move of a search that is being abandoned.
+    cancel: Arc<AtomicBool>,
+    search: Option<JoinHandle<()>>,
+    variant: Variant,
+    force: bool,
+    engine_side: Color,
+    post: Arc<AtomicBool>,
+    analyzing: bool,
+    time_control: TimeControl,
+    depth_limit: Option<u32>,
+    engine_clock: Option<Duration>,
+    opponent_clock: Option<Duration>,
+}
+
+fn error(kind: &str, command: &str) {
+    say(&format!("Error ({kind}): {command}"));
+}
+
+/// The XBoard thinking line: ply, score (centipawns; mates as 100000+N),
+/// time (centiseconds), nodes, pv.
+fn thinking_line(info: &SearchInfo) -> String {
+    let score = match info.score {
+        ScoreReport::Centipawns(cp) => cp,
+        ScoreReport::Mate(n) if n > 0 => 100_000 + n,
+        ScoreReport::Mate(n) => -100_000 + n,
+    };
+    format!(
+        "{} {} {} {} {}",
+        info.depth,
+        score,
+        info.time_ms / 10,
+        info.nodes,
+        info.pv.join(" ")
+    )
+}
+
+/// The result line for a finished game.
+fn result_line(outcome: Outcome) -> String {
+    let result = match outcome.winner() {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    format!("{result} {{{}}}", outcome.description())
+}
+
+impl Session {
+    fn new() -> Session {
+        Session {
+            engine: Arc::new(Mutex::new(Engine::new())),
+            control: Arc::new(SearchControl::new()),
+            cancel: Arc::new(AtomicBool::new(false)),
+            search: None,
+            variant: Variant::Chess,
+            force: false,
+            engine_side: Color::Black,
+            post: Arc::new(AtomicBool::new(false)),
+            analyzing: false,
+            time_control: TimeControl::Level {
+                moves_per_session: 40,
+                increment: Duration::ZERO,
+            },
+            depth_limit: None,
+            engine_clock: None,
+            opponent_clock: None,
+        }
+    }
+
+    fn engine(&self) -> std::sync::MutexGuard<'_, Engine> {
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stops a search; with `play`, its move is still made.
+    fn stop_search(&mut self, play: bool) {
+        if let Some(handle) = self.search.take() {
+            self.cancel.store(!play, Ordering::SeqCst);
+            self.control.stop();
+            let _ = handle.join();
+        }
+    }
+
+    /// Waits for a search on the engine's own move to end by itself (an
+    /// analysis is stopped).
+    fn await_search(&mut self) {
+        if self.analyzing {
+            self.stop_search(false);
+        } else if let Some(handle) = self.search.take() {
+            let _ = handle.join();
+        }
+    }
+
+    fn limits(&self, side_to_move: Color, fullmove: u32) -> SearchLimits {
+        let mut limits = SearchLimits {
+            depth: self.depth_limit,
+            ..SearchLimits::default()
+        };
+        match self.time_control {
+            TimeControl::PerMove(t) => limits.move_time = Some(t),
+            TimeControl::Level {
+                moves_per_session,
+                increment,
+            } => {
+                if let Some(clock) = self.engine_clock {
+                    limits.time_left[side_to_move.index()] = Some(clock);
+                    limits.increment[side_to_move.index()] = Some(increment);
+                    if moves_per_session > 0 {
+                        let played = fullmove.saturating_sub(1) % moves_per_session;
+                        limits.moves_to_go = Some(moves_per_session - played);
+                    }
+                } else if self.depth_limit.is_none() {
+                    limits.move_time = Some(Duration::from_secs(5));
+                }
+            }
+        }
+        limits
+    }
+
+    /// Starts thinking (on the engine's move, or an analysis).
+    fn think(&mut self) {
+        let (side, fullmove, over) = {
+            let engine = self.engine();
+            let pos = engine.game().position();
+            let (side, fullmove) =
+                crate::with_position!(&pos, p => (p.side_to_move(), p.fullmove_number()));
+            (side, fullmove, engine.game().outcome().is_some())
+        };
+        if over && !self.analyzing {
+            return;
+        }
+        let limits = if self.analyzing {
+            SearchLimits {
+                infinite: true,
+                ..SearchLimits::default()
+            }
+        } else {
+            self.limits(side, fullmove)
+        };
+        let engine = Arc::clone(&self.engine);
+        let control = Arc::clone(&self.control);
+        let cancel = Arc::clone(&self.cancel);
+        let post = Arc::clone(&self.post);
+        let analyzing = self.analyzing;
+        cancel.store(false, Ordering::SeqCst);
+        control.begin(false);
+        self.search = Some(std::thread::spawn(move || {
+            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+            let result = engine.search(&limits, &control, &mut |info| {
+                if post.load(Ordering::Relaxed) || analyzing {
+                    say(&thinking_line(info));
+                }
+            });
+            if analyzing || cancel.load(Ordering::SeqCst) {
+                return;
+            }
+            if let Some(best) = result.best_move
+                && engine.game_mut().play_wire(&best).is_ok()
+            {
+                say(&format!("move {best}"));
+                if let Some(outcome) = engine.game().outcome() {
+                    say(&result_line(outcome));
+                }
+            }
+        }));
+    }
+
+    /// Thinks if it is the engine's turn.
+    fn maybe_think(&mut self) {
+        if self.analyzing {
+            self.think();
+            return;
+        }
+        if self.force {
+            return;
+        }
+        let side = {
+            let engine = self.engine();
+            let pos = engine.game().position();
+            crate::with_position!(&pos, p => p.side_to_move())
+        };
+        if side == self.engine_side {
+            self.think();
+        }
+    }
+
+    fn features() -> String {
+        let variants: Vec<&str> = Variant::ALL.iter().map(|&v| xboard_name(v)).collect();
+        format!(
+            "feature myname=\"{ENGINE_NAME}\" variants=\"{}\" setboard=1 usermove=1 ping=1 \
+             sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 exclude=0 nps=0 \
+             option=\"Move Overhead -spin 10 0 5000\" option=\"MultiPV -spin 1 1 256\" done=1",
+            variants.join(",")
+        )
+    }
+
+    fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let variant: Variant = name.parse().map_err(|e| format!("{e}"))?;
+        self.engine()
+            .set_position(variant, None, &[])
+            .map_err(|e| e.to_string())?;
+        self.variant = variant;
+        if variant != Variant::Chess {
+            let spec = variant.spec();
+            say(&format!(
+                "setup ({}) {}x{}+0_fairy {}",
+                piece_to_char(variant),
+                spec.files,
+                spec.ranks,
+                spec.start_fen
+            ));
+            for line in piece_definitions(variant) {
+                say(&line);
+            }
+        }
+        Ok(())
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let result = self.engine().game_mut().play_wire(text);
+        match result {
+            Err(e) => {
+                let reason = match e {
+                    crate::rules::MoveError::Malformed(_) => "malformed",
+                    crate::rules::MoveError::Illegal(_) => "illegal",
+                };
+                say(&format!("Illegal move ({reason}): {text}"));
+            }
+            Ok(()) => {
+                let outcome = self.engine().game().outcome();
+                if let Some(outcome) = outcome {
+                    say(&result_line(outcome));
+                    return;
+                }
+                self.maybe_think();
+            }
+        }
+    }
+
+    fn set_option(&mut self, text: &str) -> Result<(), String> {
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| "option needs NAME=VALUE".to_string())?;
+        let number = |min: i64, max: i64| -> Result<i64, String> {
+            value
+                .trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|v| (min..=max).contains(v))
+                .ok_or_else(|| format!("option {name} needs a number from {min} to {max}"))
+        };
+        match name.trim() {
+            "Move Overhead" => {
+                let ms = number(0, 5000)?;
+                self.engine()
+                    .set_move_overhead(Duration::from_millis(ms as u64));
+            }
+            "MultiPV" => {
+                let n = number(1, 256)?;
+                self.engine().set_multipv(n as usize);
+            }
+            other => return Err(format!("unknown option {other}")),
+        }
+        Ok(())
+    }
+
+    /// Acts on a line; returns false on `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = tokens.split_first() else {
+            return true;
+        };
+        let arg = |i: usize| args.get(i).copied();
+        // Answered at once, even while thinking.
+        match command {
+            "?" => {
+                if !self.analyzing {
+                    self.stop_search(true);
+                }
+                return true;
+            }
+            "post" => {
+                self.post.store(true, Ordering::Relaxed);
+                return true;
+            }
+            "nopost" => {
+                self.post.store(false, Ordering::Relaxed);
+                return true;
+            }
+            "." | "hard" | "easy" | "random" | "computer" | "accepted" | "rejected" | "xboard"
+            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" => return true,
+            "quit" => {
+                self.stop_search(false);
+                return false;
+            }
+            _ => {}
+        }
+        if self.analyzing {
+            // Analysis restarts after anything that changes the position.
+            self.stop_search(false);
+        } else {
+            match command {
+                "new" | "force" | "result" | "setboard" | "undo" | "remove" | "variant"
+                | "analyze" => self.stop_search(false),
+                _ => self.await_search(),
+            }
+        }
+        match command {
+            "protover" => say(&Self::features()),
+            "ping" => say(&format!("pong {}", arg(0).unwrap_or("0"))),
+            "new" => {
+                self.analyzing = false;
+                self.force = false;
+                self.engine_side = Color::Black;
+                self.depth_limit = None;
+                self.variant = Variant::Chess;
+                self.engine().new_game();
+                let _ = self.engine().set_position(Variant::Chess, None, &[]);
+            }
+            "variant" => match arg(0).map(|name| self.set_variant(name)) {
+                Some(Ok(())) => {}
+                Some(Err(e)) => error(&e, line),
+                None => error("variant needs a name", line),
+            },
+            "force" => self.force = true,
+            "go" => {
+                self.force = false;
+                self.engine_side = {
+                    let engine = self.engine();
+                    let pos = engine.game().position();
+                    crate::with_position!(&pos, p => p.side_to_move())
+                };
+                self.think();
+            }
+            "playother" => {
+                self.force = false;
+                self.engine_side = {
+                    let engine = self.engine();
+                    let pos = engine.game().position();
+                    !crate::with_position!(&pos, p => p.side_to_move())
+                };
+            }
+            "usermove" => match arg(0) {
+                Some(text) => self.user_move(text),
+                None => error("usermove needs a move", line),
+            },
+            "level" => match parse_level(args) {
+                Some(tc) => self.time_control = tc,
+                None => error("level needs MPS BASE INC", line),
+            },
+            "st" => match arg(0)
+                .and_then(|s| s.parse::<f64>().ok())
+                .filter(|s| *s > 0.0)
+            {
+                Some(secs) => {
+                    self.time_control = TimeControl::PerMove(Duration::from_secs_f64(secs))
+                }
+                None => error("st needs a positive number of seconds", line),
+            },
+            "sd" => match arg(0)
+                .and_then(|s| s.parse::<u32>().ok())
+                .filter(|d| *d > 0)
+            {
+                Some(depth) => self.depth_limit = Some(depth),
+                None => error("sd needs a positive depth", line),
+            },
+            "time" | "otim" => match arg(0).and_then(|s| s.parse::<i64>().ok()) {
+                Some(cs) => {
+                    let clock = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+                    if command == "time" {
+                        self.engine_clock = clock;
+                    } else {
+                        self.opponent_clock = clock;
+                    }
+                }
+                None => error("needs centiseconds", line),
+            },
+            "setboard" => {
+                let fen = args.join(" ");
+                let variant = self.variant;
+                if let Err(e) = self.engine().set_position(variant, Some(&fen), &[]) {
+                    error(&format!("illegal position: {e}"), line);
+                }
+            }
+            "undo" | "remove" => {
+                let plies = if command == "undo" { 1 } else { 2 };
+                let mut engine = self.engine();
+                for _ in 0..plies {
+                    if !engine.game_mut().undo() {
+                        drop(engine);
+                        error("no move to take back", line);
+                        break;
+                    }
+                }
+            }
+            "result" => self.force = true,
+            "analyze" => {
+                self.analyzing = true;
+            }
+            "exit" => self.analyzing = false,
+            "memory" => match arg(0).and_then(|s| s.parse::<usize>().ok()) {
+                Some(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    if let Err(e) = self.engine().set_hash_mb(mb) {
+                        error(&e, line);
+                    }
+                }
+                _ => error("memory needs megabytes", line),
+            },
+            "cores" => match arg(0).and_then(|s| s.parse::<usize>().ok()) {
+                Some(n) if (1..=MAX_THREADS).contains(&n) => self.engine().set_threads(n),
+                _ => error("cores needs a number of threads", line),
+            },
+            "option" => {
+                if let Err(e) = self.set_option(&args.join(" ")) {
+                    error(&e, line);
+                }
+            }
+            other => {
+                // A bare move (engines without usermove=1 get these).
+                let looks_like_move = other.len() >= 4
+                    && other.as_bytes()[0].is_ascii_lowercase()
+                    && other.as_bytes()[1].is_ascii_digit();
+                if looks_like_move && args.is_empty() {
+                    self.user_move(other);
+                } else {
+                    error("unknown command", line);
+                }
+            }
+        }
+        if self.analyzing && self.search.is_none() {
+            self.think();
+        }
+        true
+    }
+}
+
+/// Reads `level MPS BASE INC`, BASE in minutes or minutes:seconds.
+fn parse_level(args: &[&str]) -> Option<TimeControl> {
+    let [mps, _base, inc] = args else {
+        return None;
+    };
+    let moves_per_session = mps.parse().ok()?;
+    let increment = inc.parse::<f64>().ok().filter(|i| *i >= 0.0)?;
+    Some(TimeControl::Level {
+        moves_per_session,
+        increment: Duration::from_secs_f64(increment),
+    })
+}
+
+/// Runs the XBoard loop on standard input until `quit` or end of input.
+pub fn run() {
+    run_with(spawn_reader());
+}
+
+/// Runs the XBoard loop on lines from `input`.
+pub fn run_with(input: Lines) {
+    let mut session = Session::new();
+    while let Ok(line) = input.recv() {
+        match line {
+            Ok(line) => {
+                if !session.handle(&line) {
+                    return;
+                }
+            }
+            Err(e) => error(&e, "(unreadable line)"),
+        }
+    }
+    session.stop_search(false);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setup_strings_name_the_game_pieces() {
+        assert_eq!(
+            piece_to_char(Variant::WadChess),
+            "PNBRQ...C............Kpnbrq...c............k"
+        );
+        assert_eq!(
+            piece_to_char(Variant::ParityChess),
+            "PNBRQF..C............Kpnbrqf..c............k"
+        );
+        assert_eq!(
+            piece_definitions(Variant::ParityChess),
+            vec!["piece C WAD", "piece F FAD"]
+        );
+        assert!(piece_definitions(Variant::Chess).is_empty());
+    }
+
+    #[test]
+    fn thinking_lines_use_xboard_units() {
+        let info = SearchInfo {
+            depth: 7,
+            seldepth: 9,
+            multipv: 1,
+            score: ScoreReport::Mate(3),
+            nodes: 1234,
+            nps: 0,
+            time_ms: 2500,
+            hashfull: 0,
+            pv: vec!["e2e4".into(), "e7e5".into()],
+        };
+        assert_eq!(thinking_line(&info), "7 100003 250 1234 e2e4 e7e5");
+    }
+
+    #[test]
+    fn level_reads_moves_base_and_increment() {
+        assert_eq!(
+            parse_level(&["40", "5", "0"]),
+            Some(TimeControl::Level {
+                moves_per_session: 40,
+                increment: Duration::ZERO
+            })
+        );
+        assert!(parse_level(&["0", "2:30", "x"]).is_none());
+    }
+}
