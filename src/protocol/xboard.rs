@@ -236,6 +236,10 @@ impl Session {
         }));
     }
 
+    fn side_to_move(&self) -> Color {
+        self.engine().game().position().side_to_move()
+    }
+
     /// Thinks if it is the engine's turn.
     fn maybe_think(&mut self) {
         if self.analyzing {
@@ -245,12 +249,7 @@ impl Session {
         if self.force {
             return;
         }
-        let side = {
-            let engine = self.engine();
-            let pos = engine.game().position();
-            crate::with_position!(&pos, p => p.side_to_move())
-        };
-        if side == self.engine_side {
+        if self.side_to_move() == self.engine_side {
             self.think();
         }
     }
@@ -396,20 +395,12 @@ impl Session {
             "force" => self.force = true,
             "go" => {
                 self.force = false;
-                self.engine_side = {
-                    let engine = self.engine();
-                    let pos = engine.game().position();
-                    crate::with_position!(&pos, p => p.side_to_move())
-                };
+                self.engine_side = self.side_to_move();
                 self.think();
             }
             "playother" => {
                 self.force = false;
-                self.engine_side = {
-                    let engine = self.engine();
-                    let pos = engine.game().position();
-                    !crate::with_position!(&pos, p => p.side_to_move())
-                };
+                self.engine_side = !self.side_to_move();
             }
             "usermove" => match arg(0) {
                 Some(text) => self.user_move(text),

@@ -4,6 +4,7 @@
 //! dispatches once into code specialised for one width.
 
 use super::bitboard::Wide;
+use super::color::Color;
 use super::fen::FenError;
 use super::game::{Game, Outcome};
 use super::notation::MoveError;
@@ -51,6 +52,10 @@ impl AnyPosition {
     /// The game.
     pub fn variant(&self) -> Variant {
         with_position!(self, p => p.variant())
+    }
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        with_position!(self, p => p.side_to_move())
     }
     /// The FEN.
     pub fn fen(&self) -> String {
