@@ -15,7 +15,8 @@ use crate::rules::{Bitboard, Color, Game, Move, MoveKind, MoveList, Position, Ro
 use super::eval::{EvalTables, evaluate};
 use super::limits::{SearchLimits, TimeBudget};
 use super::score::{
-    DRAW, INFINITE, MATE_BOUND, Score, ScoreReport, from_tt, is_mate, mate_in, mated_in, to_tt,
+    DRAW, INFINITE, MATE, MATE_BOUND, Score, ScoreReport, from_tt, is_mate, mate_in, mated_in,
+    to_tt,
 };
 use super::tt::{Bound, TranspositionTable};
 
@@ -699,20 +700,31 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             if self.stopped {
                 break;
             }
-            if self.is_main && self.iteration_limits_reached(&lines) {
+            if self.is_main && self.iteration_limits_reached(&lines, depth) {
                 break;
             }
         }
         (lines, completed)
     }
 
-    fn iteration_limits_reached(&self, lines: &[(Score, Vec<Move>)]) -> bool {
+    fn iteration_limits_reached(&self, lines: &[(Score, Vec<Move>)], depth: u32) -> bool {
         // A mate in at most the asked number of moves ends the search.
         if let (Some(mate), Some((score, _))) = (self.limits.mate, lines.first())
             && *score > MATE_BOUND
             && ScoreReport::from_score(*score) >= ScoreReport::Mate(mate as i32)
         {
             return true;
+        }
+        // A forced mate (for or against) searched twice as deep as its
+        // distance will not change: deeper iterations only repeat it.
+        if let Some((score, _)) = lines.first()
+            && is_mate(*score)
+            && self.limits.depth.is_none()
+        {
+            let plies = MATE - score.abs();
+            if depth >= 2 * plies as u32 + 2 {
+                return true;
+            }
         }
         if self.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
             return true;
