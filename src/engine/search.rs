@@ -417,6 +417,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         }
 
         let mut moves = pos.legal_moves();
+        let has_legal_moves = !moves.is_empty();
         if root {
             let allowed = &self.root_allowed;
             let excluded = &self.root_excluded;
@@ -431,7 +432,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             }
         }
         if moves.is_empty() {
-            if root && !pos.legal_moves().is_empty() {
+            if root && has_legal_moves {
                 return -INFINITE;
             }
             return if in_check { mated_in(ply) } else { DRAW };

@@ -228,7 +228,6 @@ struct Session {
     /// Whether the running search only ends on `stop` (infinite, ponder).
     search_unbounded: bool,
     variant: Variant,
-    ponder_option: bool,
 }
 
 impl Session {
@@ -239,7 +238,6 @@ impl Session {
             search: None,
             search_unbounded: false,
             variant: Variant::Chess,
-            ponder_option: false,
         }
     }
 
@@ -334,7 +332,10 @@ impl Session {
                 self.engine()
                     .set_move_overhead(Duration::from_millis(ms as u64));
             }
-            "ponder" => self.ponder_option = check()?,
+            // Pondering needs no setting: the GUI decides with `go ponder`.
+            "ponder" => {
+                check()?;
+            }
             "uci_analysemode" => {
                 check()?;
             }

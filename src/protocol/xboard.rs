@@ -175,6 +175,7 @@ impl Session {
             } => {
                 if let Some(clock) = self.engine_clock {
                     limits.time_left[side_to_move.index()] = Some(clock);
+                    limits.time_left[(!side_to_move).index()] = self.opponent_clock;
                     limits.increment[side_to_move.index()] = Some(increment);
                     if moves_per_session > 0 {
                         let played = fullmove.saturating_sub(1) % moves_per_session;
