@@ -2,7 +2,8 @@
 //! (and, as they land, Chad, Wau Chess and ChessWar).
 //!
 //! Layers, bottom up: [`rules`] (the rules core), then [`engine`] (search
-//! and evaluation), [`protocol`] (UCI) and [`cli`] at the edge.
+//! and evaluation), [`protocol`] (UCI, XBoard), [`tournament`] (the match
+//! runner that referees engine games) and [`cli`] at the edge.
 //!
 //! ```
 //! use motley::rules::{AnyPosition, Variant};
@@ -17,3 +18,4 @@ pub mod cli;
 pub mod engine;
 pub mod protocol;
 pub mod rules;
+pub mod tournament;

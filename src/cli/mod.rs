@@ -30,6 +30,88 @@ pub enum Command {
     /// Analyse a position and print the search's progress and best move.
     #[command(alias = "analyze")]
     Analyse(AnalyseArgs),
+    /// Play a match between two engines (UCI or XBoard), refereed with
+    /// motley's rules; print each result and the score with an Elo estimate.
+    Match(Box<MatchArgs>),
+}
+
+/// Arguments of `match`.
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("clock").required(true).args(["tc", "st"])))]
+pub struct MatchArgs {
+    /// The first engine's command line (its score is reported).
+    #[arg(long)]
+    pub engine1: String,
+    /// The second engine's command line.
+    #[arg(long)]
+    pub engine2: String,
+    /// The first engine's protocol: uci, xboard or auto (UCI is tried first).
+    #[arg(long, default_value = "auto")]
+    pub protocol1: String,
+    /// The second engine's protocol: uci, xboard or auto.
+    #[arg(long, default_value = "auto")]
+    pub protocol2: String,
+    /// A name for the first engine (default: the name it reports).
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// A name for the second engine.
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// An option for the first engine, NAME=VALUE (repeatable): UCI
+    /// `setoption`, XBoard `option`.
+    #[arg(long = "option1", value_name = "NAME=VALUE")]
+    pub options1: Vec<String>,
+    /// An option for the second engine, NAME=VALUE (repeatable).
+    #[arg(long = "option2", value_name = "NAME=VALUE")]
+    pub options2: Vec<String>,
+    /// The game: chess, wadchess or paritychess.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Games to play; each opening is played twice, colours reversed.
+    #[arg(long, default_value_t = 2)]
+    pub games: usize,
+    /// Clock kept by the runner: BASE+INC in seconds, e.g. 10+0.1.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move in seconds, e.g. 0.5.
+    #[arg(long)]
+    pub st: Option<f64>,
+    /// How many milliseconds past its time an engine may answer.
+    #[arg(long, default_value_t = 100)]
+    pub margin_ms: u64,
+    /// Openings: one FEN/EPD or `startpos`, optionally with `moves ...`,
+    /// per line (default: the game's start position).
+    #[arg(long)]
+    pub openings: Option<std::path::PathBuf>,
+    /// Write the games to this PGN file (appended).
+    #[arg(long)]
+    pub pgn: Option<std::path::PathBuf>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 500)]
+    pub max_plies: u32,
+    /// Adjudicate a loss when both engines agree the score is at least
+    /// this many centipawns ...
+    #[arg(long)]
+    pub resign_score: Option<i32>,
+    /// ... for this many moves each.
+    #[arg(long, default_value_t = 3)]
+    pub resign_moves: u32,
+    /// Adjudicate a draw when both engines score within this many
+    /// centipawns ...
+    #[arg(long)]
+    pub draw_score: Option<i32>,
+    /// ... for this many moves each ...
+    #[arg(long, default_value_t = 8)]
+    pub draw_moves: u32,
+    /// ... from this move on.
+    #[arg(long, default_value_t = 40)]
+    pub draw_after: u32,
+    /// The PGN Event tag.
+    #[arg(long, default_value = "motley match")]
+    pub event: String,
 }
 
 /// Arguments of `bench`.
@@ -237,6 +319,110 @@ fn run_analyse(args: &AnalyseArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+fn engine_config(
+    command: &str,
+    protocol: &str,
+    name: &Option<String>,
+    options: &[String],
+) -> Result<crate::tournament::EngineConfig, CliError> {
+    use crate::tournament::Protocol;
+    let protocol = match protocol {
+        "auto" => None,
+        "uci" => Some(Protocol::Uci),
+        "xboard" | "cecp" => Some(Protocol::Xboard),
+        other => {
+            return Err(CliError(format!(
+                "unknown protocol '{other}' (expected uci, xboard or auto)"
+            )));
+        }
+    };
+    let options = options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| CliError(format!("option '{o}' needs NAME=VALUE")))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(crate::tournament::EngineConfig {
+        command: command.to_string(),
+        protocol,
+        options,
+        name: name.clone(),
+    })
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), CliError> {
+    use crate::tournament::{
+        Adjudication, DrawRule, GameRules, MatchConfig, ScoreRule, TimeControl,
+    };
+    use std::sync::Mutex;
+    let variant: Variant = args.variant.parse().map_err(|e| CliError(format!("{e}")))?;
+    let time_control = match (&args.tc, args.st) {
+        (Some(tc), _) => crate::tournament::parse_time_control(tc).map_err(CliError)?,
+        (None, Some(st)) if st.is_finite() && st > 0.0 => {
+            TimeControl::PerMove(std::time::Duration::from_secs_f64(st))
+        }
+        _ => return Err(CliError("st must be a positive number of seconds".into())),
+    };
+    if args.games == 0 || args.concurrency == 0 {
+        return Err(CliError("games and concurrency must be at least 1".into()));
+    }
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+            crate::tournament::parse_openings(variant, &text).map_err(CliError)?
+        }
+        None => Vec::new(),
+    };
+    let config = MatchConfig {
+        engines: [
+            engine_config(&args.engine1, &args.protocol1, &args.name1, &args.options1)?,
+            engine_config(&args.engine2, &args.protocol2, &args.name2, &args.options2)?,
+        ],
+        openings,
+        rules: GameRules {
+            variant,
+            time_control,
+            margin: std::time::Duration::from_millis(args.margin_ms),
+            adjudication: Adjudication {
+                max_plies: Some(args.max_plies).filter(|&n| n > 0),
+                resign: args.resign_score.map(|score| ScoreRule {
+                    score,
+                    moves: args.resign_moves.max(1),
+                }),
+                draw: args.draw_score.map(|score| DrawRule {
+                    score,
+                    moves: args.draw_moves.max(1),
+                    after: args.draw_after,
+                }),
+            },
+        },
+        games: args.games,
+        concurrency: args.concurrency,
+        event: args.event.clone(),
+    };
+    let pgn: Option<Mutex<Box<dyn std::io::Write + Send>>> = match &args.pgn {
+        Some(path) => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+            Some(Mutex::new(Box::new(file)))
+        }
+        None => None,
+    };
+    let summary =
+        crate::tournament::run_match(&config, pgn.as_ref(), &mut |line| println!("{line}"))
+            .map_err(CliError)?;
+    for line in summary.report() {
+        println!("{line}");
+    }
+    Ok(())
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
@@ -273,6 +459,7 @@ pub fn run() -> i32 {
         Some(Command::Perft(args)) => run_perft(args),
         Some(Command::Bench(args)) => run_bench(args),
         Some(Command::Analyse(args)) => run_analyse(args),
+        Some(Command::Match(args)) => run_match(args),
     };
     match result {
         Ok(()) => 0,

@@ -57,6 +57,10 @@ impl AnyPosition {
     pub fn side_to_move(&self) -> Color {
         with_position!(self, p => p.side_to_move())
     }
+    /// The full-move number.
+    pub fn fullmove(&self) -> u32 {
+        with_position!(self, p => p.fullmove_number())
+    }
     /// The FEN.
     pub fn fen(&self) -> String {
         with_position!(self, p => p.fen())
@@ -72,6 +76,10 @@ impl AnyPosition {
             p.play(m);
             Ok(())
         })
+    }
+    /// The SAN of a move given in wire spelling, if it is legal.
+    pub fn san_of_wire(&self, text: &str) -> Result<String, MoveError> {
+        with_position!(self, p => p.parse_wire(text).map(|m| p.san(m)))
     }
     /// Perft to `depth`.
     pub fn perft(&self, depth: u32) -> u64 {

@@ -14,6 +14,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod san;
 pub mod square;
 pub mod tables;
 pub mod variant;

@@ -1,0 +1,476 @@
+//! The match runner behind `motley match`: two engines (UCI or XBoard) play
+//! a series of games from opening positions with colours reversed, refereed
+//! with this crate's rules, so that games no other tournament manager knows
+//! can be played and scored.
+//!
+//! Games run on `concurrency` worker threads, each with its own pair of
+//! engine processes. An engine that crashes, hangs or breaks the rules
+//! loses that game and is restarted before the next one.
+
+pub mod pgn;
+pub mod player;
+pub mod referee;
+pub mod stats;
+
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::Duration;
+
+use crate::rules::{AnyGame, Color, Variant};
+
+pub use player::{EngineConfig, Fault, Player, Protocol, TimeControl};
+pub use referee::{
+    Adjudication, DrawRule, GameRecord, GameResult, GameRules, Opening, ScoreRule, Termination,
+};
+pub use stats::Tally;
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The two engines; the score is the first one's.
+    pub engines: [EngineConfig; 2],
+    /// Openings, each played twice with colours reversed, in order and
+    /// round again when there are more games than openings.
+    pub openings: Vec<Opening>,
+    /// The games' rules, clock and adjudication.
+    pub rules: GameRules,
+    /// Games in all (an odd count leaves the last opening played once).
+    pub games: usize,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// The PGN `Event` tag.
+    pub event: String,
+}
+
+/// Counts of engine failures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FaultCounts {
+    /// Crashes and protocol breaks.
+    pub crashes: u32,
+    /// Games lost on time or by not answering.
+    pub time_losses: u32,
+    /// Illegal moves played, or legal moves rejected.
+    pub illegal_moves: u32,
+}
+
+/// The outcome of a match.
+#[derive(Clone, Debug, Default)]
+pub struct MatchSummary {
+    /// The engines' names as they reported them.
+    pub names: [String; 2],
+    /// Wins, losses and draws of the first engine.
+    pub tally: Tally,
+    /// Failures of each engine.
+    pub faults: [FaultCounts; 2],
+}
+
+impl MatchSummary {
+    /// The closing report, one line each.
+    pub fn report(&self) -> Vec<String> {
+        let t = &self.tally;
+        let mut lines = vec![
+            format!(
+                "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
+                self.names[0],
+                self.names[1],
+                t.wins,
+                t.losses,
+                t.draws,
+                t.fraction().unwrap_or(0.0),
+                t.games()
+            ),
+            t.elo_line(),
+        ];
+        for (name, f) in self.names.iter().zip(&self.faults) {
+            lines.push(format!(
+                "{name}: {} crashes, {} time losses, {} illegal moves",
+                f.crashes, f.time_losses, f.illegal_moves
+            ));
+        }
+        lines
+    }
+}
+
+/// Reads an openings file: one opening a line, either a FEN (or EPD: its
+/// first four fields are used when the whole line is not a FEN), or
+/// `startpos`, optionally followed by `moves m1 m2 ...`. Blank lines and
+/// lines starting with `#` are skipped. Every opening is checked.
+pub fn parse_openings(variant: Variant, text: &str) -> Result<Vec<Opening>, String> {
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (head, moves) = match line.split_once(" moves ") {
+            Some((head, moves)) => (
+                head.trim(),
+                moves.split_whitespace().map(String::from).collect(),
+            ),
+            None => (line.strip_suffix(" moves").unwrap_or(line), Vec::new()),
+        };
+        let check = |fen: Option<&str>| {
+            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+            AnyGame::from_setup(variant, fen, &moves).map(|_| ())
+        };
+        let fen = if head == "startpos" {
+            check(None).map(|()| None)
+        } else {
+            let epd = head
+                .split_whitespace()
+                .take(4)
+                .collect::<Vec<_>>()
+                .join(" ");
+            check(Some(head))
+                .map(|()| Some(head.to_string()))
+                .or_else(|e| check(Some(&epd)).map(|()| Some(epd.clone())).map_err(|_| e))
+        }
+        .map_err(|e| format!("openings line {}: {e}", number + 1))?;
+        // The game's own start is sent as such, so engines without
+        // `setboard` can play it.
+        let fen = fen.filter(|f| {
+            AnyGame::from_setup(variant, Some(f), &[])
+                .map(|g| g.position() != crate::rules::AnyPosition::startpos(variant))
+                .unwrap_or(true)
+        });
+        openings.push(Opening { fen, moves });
+    }
+    if openings.is_empty() {
+        return Err("the openings file has no openings".into());
+    }
+    Ok(openings)
+}
+
+/// One game's assignment: its number, opening and whether the first
+/// engine has White.
+struct Pairing {
+    round: usize,
+    opening: Opening,
+    first_is_white: bool,
+}
+
+fn pairing(config: &MatchConfig, index: usize) -> Pairing {
+    let openings = if config.openings.is_empty() {
+        vec![Opening::default()]
+    } else {
+        config.openings.clone()
+    };
+    Pairing {
+        round: index + 1,
+        opening: openings[(index / 2) % openings.len()].clone(),
+        first_is_white: index.is_multiple_of(2),
+    }
+}
+
+/// A worker's engine, started when first needed and after each fault.
+struct Seat {
+    config: EngineConfig,
+    player: Option<Player>,
+}
+
+impl Seat {
+    fn get(&mut self) -> Result<&mut Player, Fault> {
+        if self.player.is_none() {
+            self.player = Some(Player::start(&self.config)?);
+        }
+        Ok(self.player.as_mut().expect("just started"))
+    }
+
+    fn restart(&mut self) {
+        if let Some(mut player) = self.player.take() {
+            player.kill();
+        }
+    }
+}
+
+/// A finished game as the workers report it.
+struct Finished {
+    pairing_round: usize,
+    first_is_white: bool,
+    record: GameRecord,
+}
+
+fn play_one(seats: &mut [Seat; 2], pairing: &Pairing, rules: &GameRules) -> GameRecord {
+    let (white, black) = if pairing.first_is_white {
+        (0, 1)
+    } else {
+        (1, 0)
+    };
+    // Start both engines; a seat that cannot start loses the game.
+    for (color, seat) in [(Color::White, white), (Color::Black, black)] {
+        if let Err(fault) = seats[seat].get() {
+            return GameRecord {
+                players: [seat_name(&seats[white]), seat_name(&seats[black])],
+                variant: rules.variant,
+                fen: pairing.opening.fen.clone(),
+                san: Vec::new(),
+                result: GameResult::Win(!color),
+                reason: format!("{color:?}'s engine {fault}"),
+                termination: Termination::Crash,
+                faulty: Some(color),
+            };
+        }
+    }
+    let [a, b] = seats;
+    let (a, b) = (
+        a.player.as_mut().expect("started"),
+        b.player.as_mut().expect("started"),
+    );
+    let players = if pairing.first_is_white {
+        [a, b]
+    } else {
+        [b, a]
+    };
+    let record = referee::play_game(players, &pairing.opening, rules);
+    if let Some(color) = record.faulty {
+        let seat = if color == Color::White { white } else { black };
+        seats[seat].restart();
+    }
+    record
+}
+
+fn seat_name(seat: &Seat) -> String {
+    seat.player
+        .as_ref()
+        .map(|p| p.name().to_string())
+        .or_else(|| seat.config.name.clone())
+        .unwrap_or_else(|| seat.config.command.clone())
+}
+
+/// Plays the match; `progress` gets one line per finished game, and each
+/// game's PGN goes to `pgn_out` as soon as it ends. Fails before the first
+/// game if an engine cannot be started or does not play the game.
+pub fn run_match(
+    config: &MatchConfig,
+    pgn_out: Option<&Mutex<Box<dyn Write + Send>>>,
+    progress: &mut dyn FnMut(&str),
+) -> Result<MatchSummary, String> {
+    let mut names = [String::new(), String::new()];
+    for (i, engine) in config.engines.iter().enumerate() {
+        let mut player = Player::start(engine)
+            .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
+        player
+            .new_game(
+                config.rules.variant,
+                config.openings.first().and_then(|o| o.fen.as_deref()),
+                config.rules.time_control,
+            )
+            .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
+        names[i] = player.name().to_string();
+        player.quit();
+    }
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = channel::<Finished>();
+    let mut summary = MatchSummary {
+        names,
+        ..MatchSummary::default()
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency.max(1).min(config.games.max(1)) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let mut seats = config.engines.clone().map(|config| Seat {
+                    config,
+                    player: None,
+                });
+                loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if index >= config.games {
+                        break;
+                    }
+                    let pairing = pairing(config, index);
+                    let record = play_one(&mut seats, &pairing, &config.rules);
+                    let finished = Finished {
+                        pairing_round: pairing.round,
+                        first_is_white: pairing.first_is_white,
+                        record,
+                    };
+                    if tx.send(finished).is_err() {
+                        break;
+                    }
+                }
+                for seat in seats {
+                    if let Some(player) = seat.player {
+                        player.quit();
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut done = 0;
+        for finished in rx {
+            done += 1;
+            account(&mut summary, &finished);
+            let r = &finished.record;
+            if let Some(out) = pgn_out {
+                let text = pgn::write_game(
+                    r,
+                    &config.event,
+                    finished.pairing_round,
+                    config.rules.time_control,
+                );
+                let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+                let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            }
+            let t = &summary.tally;
+            progress(&format!(
+                "Finished game {} ({} vs {}): {} {{{}}}  [{done}/{}]  score {} - {} - {}",
+                finished.pairing_round,
+                r.players[0],
+                r.players[1],
+                r.result.pgn(),
+                r.reason,
+                config.games,
+                t.wins,
+                t.losses,
+                t.draws
+            ));
+        }
+    });
+    Ok(summary)
+}
+
+/// Adds a finished game to the summary.
+fn account(summary: &mut MatchSummary, finished: &Finished) {
+    let r = &finished.record;
+    let first = if finished.first_is_white {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match r.result {
+        GameResult::Draw => summary.tally.draws += 1,
+        GameResult::Win(c) if c == first => summary.tally.wins += 1,
+        GameResult::Win(_) => summary.tally.losses += 1,
+    }
+    if let GameResult::Win(winner) = r.result {
+        let loser = !winner;
+        let engine = usize::from(loser != first);
+        let counts = &mut summary.faults[engine];
+        match r.termination {
+            Termination::Crash => counts.crashes += 1,
+            Termination::TimeForfeit => counts.time_losses += 1,
+            Termination::IllegalMove => counts.illegal_moves += 1,
+            Termination::Normal | Termination::Adjudication => {}
+        }
+    }
+}
+
+/// Reads a time control: `BASE+INC` in seconds (`10+0.1`, `60`).
+pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
+    let bad = || format!("bad time control '{text}' (expected seconds+increment, e.g. 10+0.1)");
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let seconds = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v >= 0.0)
+            .map(Duration::from_secs_f64)
+    };
+    let base = seconds(base).filter(|b| !b.is_zero()).ok_or_else(bad)?;
+    let increment = seconds(inc).ok_or_else(bad)?;
+    Ok(TimeControl::Increment { base, increment })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_files() {
+        let text = "# comment\n\nstartpos moves e2e4 e7e5\n\
+                    rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+                    rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"x\";\n";
+        let openings = parse_openings(Variant::Chess, text).unwrap();
+        assert_eq!(openings.len(), 3);
+        assert_eq!(
+            openings[0],
+            Opening {
+                fen: None,
+                moves: vec!["e2e4".into(), "e7e5".into()]
+            }
+        );
+        assert!(
+            openings[1]
+                .fen
+                .as_deref()
+                .unwrap()
+                .ends_with("b KQkq - 0 1")
+        );
+        // The EPD line is the start position: sent as such.
+        assert_eq!(openings[2].fen, None);
+        let err = parse_openings(Variant::Chess, "startpos moves e2e5\n").unwrap_err();
+        assert!(err.starts_with("openings line 1:"), "{err}");
+        assert!(parse_openings(Variant::Chess, "# nothing\n").is_err());
+    }
+
+    #[test]
+    fn time_controls() {
+        assert_eq!(
+            parse_time_control("10+0.1").unwrap(),
+            TimeControl::Increment {
+                base: Duration::from_secs(10),
+                increment: Duration::from_millis(100)
+            }
+        );
+        assert!(parse_time_control("60").is_ok());
+        assert!(parse_time_control("0+1").is_err());
+        assert!(parse_time_control("x+1").is_err());
+    }
+
+    #[test]
+    fn colours_alternate_per_opening() {
+        let config = MatchConfig {
+            engines: [
+                EngineConfig {
+                    command: "a".into(),
+                    protocol: None,
+                    options: vec![],
+                    name: None,
+                },
+                EngineConfig {
+                    command: "b".into(),
+                    protocol: None,
+                    options: vec![],
+                    name: None,
+                },
+            ],
+            openings: vec![
+                Opening::default(),
+                Opening {
+                    fen: None,
+                    moves: vec!["e2e4".into()],
+                },
+            ],
+            rules: GameRules {
+                variant: Variant::Chess,
+                time_control: TimeControl::PerMove(Duration::from_millis(10)),
+                margin: Duration::ZERO,
+                adjudication: Adjudication::default(),
+            },
+            games: 6,
+            concurrency: 1,
+            event: "t".into(),
+        };
+        let p: Vec<(usize, bool)> = (0..6)
+            .map(|i| {
+                let p = pairing(&config, i);
+                (p.opening.moves.len(), p.first_is_white)
+            })
+            .collect();
+        assert_eq!(
+            p,
+            vec![
+                (0, true),
+                (0, false),
+                (1, true),
+                (1, false),
+                (0, true),
+                (0, false)
+            ]
+        );
+    }
+}

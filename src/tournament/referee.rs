@@ -1,0 +1,371 @@
+//! One game between two engines, refereed with the engine's own rules:
+//! the runner keeps the board and the clocks, checks every move, ends the
+//! game by the rules or by adjudication, and blames faults on the engine
+//! that made them.
+
+use std::time::{Duration, Instant};
+
+use crate::rules::{AnyGame, Color, Outcome, Variant};
+
+use super::player::{Clock, Fault, Player, Reply, TimeControl};
+
+/// A start for a game: a position and moves played from it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Opening {
+    /// The FEN, or `None` for the game's start position.
+    pub fen: Option<String>,
+    /// Moves from there, in wire spelling.
+    pub moves: Vec<String>,
+}
+
+/// When the runner ends a game that the rules have not ended.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Adjudication {
+    /// A draw after this many plies (counted from the opening position).
+    pub max_plies: Option<u32>,
+    /// Resign for a side when, for `moves` moves in a row, its engine
+    /// scores it at or below -`score` and the other engine at or above it.
+    pub resign: Option<ScoreRule>,
+    /// Draw when, from move `after` on, both engines score the game within
+    /// ±`score` for `moves` moves in a row each.
+    pub draw: Option<DrawRule>,
+}
+
+/// A resign threshold.
+#[derive(Clone, Copy, Debug)]
+pub struct ScoreRule {
+    /// Centipawns.
+    pub score: i32,
+    /// Consecutive moves of each engine.
+    pub moves: u32,
+}
+
+/// A draw threshold.
+#[derive(Clone, Copy, Debug)]
+pub struct DrawRule {
+    /// Centipawns either way.
+    pub score: i32,
+    /// Consecutive moves of each engine.
+    pub moves: u32,
+    /// The first full move at which it applies.
+    pub after: u32,
+}
+
+/// What the runner needs to referee a game.
+#[derive(Clone, Debug)]
+pub struct GameRules {
+    /// The game.
+    pub variant: Variant,
+    /// The clock.
+    pub time_control: TimeControl,
+    /// How far past its time an engine may go before it loses.
+    pub margin: Duration,
+    /// When to end a game early.
+    pub adjudication: Adjudication,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules (mate, stalemate, a draw rule) or a resignation.
+    Normal,
+    /// By the runner's score or move-limit rule.
+    Adjudication,
+    /// An engine ran out of time or stopped answering.
+    TimeForfeit,
+    /// An engine played an illegal move or rejected a legal one.
+    IllegalMove,
+    /// An engine crashed or broke the protocol.
+    Crash,
+}
+
+impl Termination {
+    /// The PGN `Termination` tag value.
+    pub fn pgn_tag(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Adjudication => "adjudication",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::IllegalMove => "rules infraction",
+            Termination::Crash => "abandoned",
+        }
+    }
+}
+
+/// The result of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// One side won.
+    Win(Color),
+    /// A draw.
+    Draw,
+}
+
+impl GameResult {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::Win(Color::White) => "1-0",
+            GameResult::Win(Color::Black) => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Names of White's and Black's engines.
+    pub players: [String; 2],
+    /// The game.
+    pub variant: Variant,
+    /// The FEN the game started from, when it is not the game's start.
+    pub fen: Option<String>,
+    /// The moves in SAN, from the start of the record.
+    pub san: Vec<String>,
+    /// The result.
+    pub result: GameResult,
+    /// Why the game ended, for people.
+    pub reason: String,
+    /// The kind of ending.
+    pub termination: Termination,
+    /// The side whose engine failed (and must be restarted), if one did.
+    pub faulty: Option<Color>,
+}
+
+/// The counters an adjudication rule keeps per side.
+#[derive(Default)]
+struct Streaks {
+    losing: [u32; 2],
+    winning: [u32; 2],
+    drawish: [u32; 2],
+}
+
+/// Plays one game; `players` are White's and Black's engines.
+pub fn play_game(players: [&mut Player; 2], opening: &Opening, rules: &GameRules) -> GameRecord {
+    let mut referee = Referee::new(players, opening, rules);
+    let (result, reason, termination, faulty) = referee.run();
+    GameRecord {
+        players: [
+            referee.players[0].name().to_string(),
+            referee.players[1].name().to_string(),
+        ],
+        variant: rules.variant,
+        fen: opening.fen.clone(),
+        san: referee.san,
+        result,
+        reason,
+        termination,
+        faulty,
+    }
+}
+
+struct Referee<'a> {
+    players: [&'a mut Player; 2],
+    rules: &'a GameRules,
+    opening_fen: Option<String>,
+    game: AnyGame,
+    wire: Vec<String>,
+    san: Vec<String>,
+    streaks: Streaks,
+}
+
+type Ending = (GameResult, String, Termination, Option<Color>);
+
+fn fault_ending(side: Color, fault: &Fault) -> Ending {
+    let termination = match fault {
+        Fault::Hung(_) => Termination::TimeForfeit,
+        Fault::Rejected(_) => Termination::IllegalMove,
+        Fault::Crashed(_) | Fault::Protocol(_) => Termination::Crash,
+    };
+    (
+        GameResult::Win(!side),
+        format!("{side:?}'s engine {fault}"),
+        termination,
+        Some(side),
+    )
+}
+
+impl<'a> Referee<'a> {
+    fn new(players: [&'a mut Player; 2], opening: &Opening, rules: &'a GameRules) -> Referee<'a> {
+        let game = AnyGame::from_setup(rules.variant, opening.fen.as_deref(), &[])
+            .expect("openings are checked when they are read");
+        Referee {
+            players,
+            rules,
+            opening_fen: opening.fen.clone(),
+            game,
+            wire: Vec::new(),
+            san: Vec::new(),
+            streaks: Streaks::default(),
+        }
+        .with_moves(&opening.moves)
+    }
+
+    fn with_moves(mut self, moves: &[String]) -> Self {
+        for m in moves {
+            self.record(m)
+                .expect("openings are checked when they are read");
+        }
+        self
+    }
+
+    /// Plays a move given in wire spelling (the engine's), keeping the
+    /// record in SAN and in the referee's own wire spelling.
+    fn record(&mut self, text: &str) -> Result<(), String> {
+        let position = self.game.position();
+        let san = position.san_of_wire(text).map_err(|e| e.to_string())?;
+        self.game.play_wire(text).map_err(|e| e.to_string())?;
+        self.san.push(san);
+        self.wire.push(text.to_ascii_lowercase());
+        Ok(())
+    }
+
+    fn run(&mut self) -> Ending {
+        for side in [Color::White, Color::Black] {
+            let fen = self.opening_fen.clone();
+            if let Err(fault) = self.players[side.index()].new_game(
+                self.rules.variant,
+                fen.as_deref(),
+                self.rules.time_control,
+            ) {
+                return fault_ending(side, &fault);
+            }
+        }
+        let mut remaining = match self.rules.time_control {
+            TimeControl::Increment { base, .. } => [base; 2],
+            TimeControl::PerMove(_) => [Duration::ZERO; 2],
+        };
+        let mut plies = 0u32;
+        loop {
+            if let Some(outcome) = self.game.outcome() {
+                return rules_ending(outcome);
+            }
+            if self
+                .rules
+                .adjudication
+                .max_plies
+                .is_some_and(|max| plies >= max)
+            {
+                return (
+                    GameResult::Draw,
+                    format!("Draw by the runner's limit of {plies} plies"),
+                    Termination::Adjudication,
+                    None,
+                );
+            }
+            let position = self.game.position();
+            let side = position.side_to_move();
+            let (clock, allowed) = match self.rules.time_control {
+                TimeControl::Increment { increment, .. } => (
+                    Clock::Running {
+                        remaining,
+                        increment,
+                    },
+                    remaining[side.index()],
+                ),
+                TimeControl::PerMove(t) => (Clock::PerMove(t), t),
+            };
+            let started = Instant::now();
+            let deadline = started + allowed + self.rules.margin;
+            let fen = self.opening_fen.clone();
+            let reply =
+                self.players[side.index()].think(fen.as_deref(), &self.wire, side, clock, deadline);
+            let elapsed = started.elapsed();
+            let text = match reply {
+                Err(fault) => return fault_ending(side, &fault),
+                Ok(Reply::Resign) => {
+                    return (
+                        GameResult::Win(!side),
+                        format!("{side:?} resigns"),
+                        Termination::Normal,
+                        None,
+                    );
+                }
+                Ok(Reply::Move(text)) => text,
+            };
+            if elapsed > allowed + self.rules.margin {
+                return (
+                    GameResult::Win(!side),
+                    format!("{side:?} loses on time"),
+                    Termination::TimeForfeit,
+                    None,
+                );
+            }
+            if let TimeControl::Increment { increment, .. } = self.rules.time_control {
+                let left = remaining[side.index()].saturating_sub(elapsed);
+                remaining[side.index()] = left + increment;
+            }
+            if let Err(why) = self.record(&text) {
+                return (
+                    GameResult::Win(!side),
+                    format!("{side:?} played an illegal move: {why}"),
+                    Termination::IllegalMove,
+                    Some(side),
+                );
+            }
+            plies += 1;
+            if let Some(ending) = self.adjudicate(side, position.fullmove()) {
+                return ending;
+            }
+        }
+    }
+
+    /// Applies the score rules after `side` moved at full move `fullmove`.
+    fn adjudicate(&mut self, side: Color, fullmove: u32) -> Option<Ending> {
+        let score = self.players[side.index()]
+            .last_score()
+            .map(|s| s.centipawns());
+        let me = side.index();
+        let adjudication = self.rules.adjudication;
+        if let Some(rule) = adjudication.resign {
+            let bump = |n: &mut u32, hit: bool| *n = if hit { *n + 1 } else { 0 };
+            bump(
+                &mut self.streaks.losing[me],
+                score.is_some_and(|s| s <= -rule.score),
+            );
+            bump(
+                &mut self.streaks.winning[me],
+                score.is_some_and(|s| s >= rule.score),
+            );
+            for loser in [Color::White, Color::Black] {
+                if self.streaks.losing[loser.index()] >= rule.moves
+                    && self.streaks.winning[(!loser).index()] >= rule.moves
+                {
+                    return Some((
+                        GameResult::Win(!loser),
+                        format!("{loser:?} is lost by both engines' scores"),
+                        Termination::Adjudication,
+                        None,
+                    ));
+                }
+            }
+        }
+        if let Some(rule) = adjudication.draw {
+            let hit = fullmove >= rule.after && score.is_some_and(|s| s.abs() <= rule.score);
+            self.streaks.drawish[me] = if hit { self.streaks.drawish[me] + 1 } else { 0 };
+            if self.streaks.drawish.iter().all(|&n| n >= rule.moves) {
+                return Some((
+                    GameResult::Draw,
+                    "Draw by both engines' scores".to_string(),
+                    Termination::Adjudication,
+                    None,
+                ));
+            }
+        }
+        None
+    }
+}
+
+fn rules_ending(outcome: Outcome) -> Ending {
+    let result = match outcome.winner() {
+        Some(winner) => GameResult::Win(winner),
+        None => GameResult::Draw,
+    };
+    (
+        result,
+        outcome.description().to_string(),
+        Termination::Normal,
+        None,
+    )
+}
