@@ -101,6 +101,8 @@ fn handshake_lists_the_features() {
         "analyze=1",
         "memory=1",
         "smp=1",
+        "exclude=1",
+        "nps=1",
         "done=1",
     ] {
         assert!(features.contains(feature), "{feature} in {features}");
@@ -248,6 +250,61 @@ fn analyze_prints_thinking_until_exit() {
     xb.send("exit");
     let printed = xb.sync(4);
     assert!(printed.iter().all(|l| is_thinking_line(l)), "{printed:?}");
+    xb.quit();
+}
+
+#[test]
+fn exclude_and_include_restrict_the_analysis() {
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("force");
+    xb.send("analyze");
+    xb.expect_line(is_thinking_line);
+    xb.send("exclude all");
+    xb.send("include g1f3");
+    xb.sync(1);
+    for _ in 0..3 {
+        let (line, _) = xb.expect_line(is_thinking_line);
+        assert_eq!(line.split_whitespace().nth(4), Some("g1f3"), "{line}");
+    }
+    xb.send("include all");
+    xb.send("exclude g1f3");
+    xb.sync(2);
+    for _ in 0..3 {
+        let (line, _) = xb.expect_line(is_thinking_line);
+        assert_ne!(line.split_whitespace().nth(4), Some("g1f3"), "{line}");
+    }
+    // A move that is not legal is an error; the list is unchanged.
+    xb.send("exclude e2e5");
+    assert!(xb.expect_prefix("Error (").contains("e2e5"));
+    xb.send("exit");
+    xb.quit();
+}
+
+#[test]
+fn nps_turns_the_clock_into_nodes() {
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("post");
+    xb.send("nps 2000");
+    xb.send("st 5");
+    xb.send("usermove e2e4");
+    let started = std::time::Instant::now();
+    let (_, thinking) = xb.expect_line(|l| l.starts_with("move "));
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "nodes, not seconds"
+    );
+    let nodes: u64 = thinking
+        .iter()
+        .filter(|l| is_thinking_line(l))
+        .map(|l| l.split_whitespace().nth(3).unwrap().parse().unwrap())
+        .max()
+        .expect("thinking output");
+    assert!(
+        nodes <= 11_000,
+        "5 s at 2000 nodes/s is about 10000 nodes: {nodes}"
+    );
     xb.quit();
 }
 

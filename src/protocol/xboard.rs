@@ -83,6 +83,12 @@ struct Session {
     depth_limit: Option<u32>,
     engine_clock: Option<Duration>,
     opponent_clock: Option<Duration>,
+    /// `nps N`: think in nodes, N of them per second of the clock.
+    nodes_per_second: Option<u64>,
+    /// Root moves left out of the analysis (`exclude`), in wire spelling,
+    /// with the FEN of the position they belong to: the list lapses as
+    /// soon as the position changes.
+    excluded: (String, Vec<String>),
 }
 
 fn error(kind: &str, command: &str) {
@@ -136,6 +142,8 @@ impl Session {
             depth_limit: None,
             engine_clock: None,
             opponent_clock: None,
+            nodes_per_second: None,
+            excluded: (String::new(), Vec::new()),
         }
     }
 
@@ -186,7 +194,31 @@ impl Session {
                 }
             }
         }
+        if let Some(nps) = self.nodes_per_second {
+            limits = Self::in_nodes(limits, side_to_move, nps);
+        }
         limits
+    }
+
+    /// Turns a timed search into one of nodes at `nps` nodes per second
+    /// of the clock (the `nps` command): a fixed time per move becomes
+    /// that many seconds' nodes; a clock becomes an even share of what is
+    /// left plus the increment.
+    fn in_nodes(limits: SearchLimits, side: Color, nps: u64) -> SearchLimits {
+        let seconds = match (limits.move_time, limits.time_left[side.index()]) {
+            (Some(t), _) => t.as_secs_f64(),
+            (None, Some(left)) => {
+                let moves = limits.moves_to_go.unwrap_or(30).max(1) as f64;
+                let increment = limits.increment[side.index()].unwrap_or_default();
+                left.as_secs_f64() / moves + increment.as_secs_f64()
+            }
+            (None, None) => return limits,
+        };
+        SearchLimits {
+            depth: limits.depth,
+            nodes: Some(((seconds * nps as f64) as u64).max(1)),
+            ..SearchLimits::default()
+        }
     }
 
     /// Starts thinking (on the engine's move, or an analysis).
@@ -202,8 +234,15 @@ impl Session {
             return;
         }
         let limits = if self.analyzing {
+            let search_moves = match self.included_moves() {
+                // Every move is excluded: nothing to analyse.
+                Some(moves) if moves.is_empty() => return,
+                Some(moves) => moves,
+                None => Vec::new(),
+            };
             SearchLimits {
                 infinite: true,
+                search_moves,
                 ..SearchLimits::default()
             }
         } else {
@@ -237,6 +276,51 @@ impl Session {
         }));
     }
 
+    /// The root moves an analysis may search when some are excluded
+    /// (`None`: no restriction).
+    fn included_moves(&self) -> Option<Vec<String>> {
+        let position = self.engine().game().position();
+        let (fen, excluded) = &self.excluded;
+        if excluded.is_empty() || *fen != position.fen() {
+            return None;
+        }
+        Some(
+            position
+                .legal_wire_moves()
+                .into_iter()
+                .filter(|m| !excluded.contains(m))
+                .collect(),
+        )
+    }
+
+    /// `exclude MOVE|all` and `include MOVE|all`.
+    fn exclude(&mut self, exclude: bool, what: &str) -> Result<(), String> {
+        let position = self.engine().game().position();
+        let legal = position.legal_wire_moves();
+        if self.excluded.0 != position.fen() {
+            self.excluded = (position.fen(), Vec::new());
+        }
+        if what == "all" {
+            self.excluded.1 = if exclude { legal } else { Vec::new() };
+            return Ok(());
+        }
+        let mut probe = position;
+        probe.play_wire(what).map_err(|e| e.to_string())?;
+        // The referee's own spelling of the move, whatever form was sent.
+        let spelled = legal
+            .into_iter()
+            .find(|m| {
+                let mut p = position;
+                p.play_wire(m).is_ok() && p == probe
+            })
+            .unwrap_or_else(|| what.to_string());
+        self.excluded.1.retain(|m| *m != spelled);
+        if exclude {
+            self.excluded.1.push(spelled);
+        }
+        Ok(())
+    }
+
     fn side_to_move(&self) -> Color {
         self.engine().game().position().side_to_move()
     }
@@ -259,7 +343,7 @@ impl Session {
         let variants: Vec<&str> = Variant::ALL.iter().map(|&v| xboard_name(v)).collect();
         format!(
             "feature myname=\"{ENGINE_NAME}\" variants=\"{}\" setboard=1 usermove=1 ping=1 \
-             sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 exclude=0 nps=0 \
+             sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 exclude=1 nps=1 \
              option=\"Move Overhead -spin 10 0 5000\" option=\"MultiPV -spin 1 1 256\" done=1",
             variants.join(",")
         )
@@ -419,6 +503,19 @@ impl Session {
                     self.time_control = TimeControl::PerMove(Duration::from_secs_f64(secs))
                 }
                 None => error("st needs a positive number of seconds", line),
+            },
+            "nps" => match arg(0).and_then(|s| s.parse::<u64>().ok()) {
+                Some(0) => self.nodes_per_second = None,
+                Some(n) => self.nodes_per_second = Some(n),
+                None => error("nps needs a number of nodes per second", line),
+            },
+            "exclude" | "include" => match arg(0) {
+                Some(what) => {
+                    if let Err(e) = self.exclude(command == "exclude", what) {
+                        error(&e, line);
+                    }
+                }
+                None => error("needs a move or all", line),
             },
             "sd" => match arg(0)
                 .and_then(|s| s.parse::<u32>().ok())
