@@ -785,7 +785,11 @@ fn handshake_names_the_engine_and_lists_every_option() {
             }
             "combo" => {
                 let vars: Vec<&str> = pairs.iter().filter(|p| p.0 == "var").map(|p| p.1).collect();
-                assert_eq!(vars, ["chess", "wadchess", "paritychess"], "{spec:?}");
+                assert_eq!(
+                    vars,
+                    ["chess", "wadchess", "paritychess", "chad"],
+                    "{spec:?}"
+                );
                 assert_eq!(value("default"), Some("chess"), "{spec:?}");
             }
             _ => assert_eq!(pairs.len(), 0, "{name}: {spec:?}"),

@@ -93,7 +93,7 @@ fn handshake_lists_the_features() {
     let features = xb.expect_prefix("feature ");
     for feature in [
         "myname=\"motley",
-        "variants=\"normal,wadchess,paritychess\"",
+        "variants=\"normal,wadchess,paritychess,chad\"",
         "setboard=1",
         "usermove=1",
         "ping=1",

@@ -64,7 +64,7 @@ pub struct MatchArgs {
     /// An option for the second engine, NAME=VALUE (repeatable).
     #[arg(long = "option2", value_name = "NAME=VALUE")]
     pub options2: Vec<String>,
-    /// The game: chess, wadchess or paritychess.
+    /// The game: chess, wadchess, paritychess or chad.
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Games to play; each opening is played twice, colours reversed.
@@ -126,7 +126,7 @@ pub struct BenchArgs {
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
 pub struct AnalyseArgs {
-    /// The game: chess, wadchess or paritychess.
+    /// The game: chess, wadchess, paritychess or chad.
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// The position (default: the game's start position).
@@ -158,7 +158,7 @@ pub struct AnalyseArgs {
 /// Arguments of `perft`.
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
-    /// The game: chess, wadchess or paritychess.
+    /// The game: chess, wadchess, paritychess or chad.
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// The position (default: the game's start position).
@@ -173,6 +173,18 @@ pub struct PerftArgs {
     /// Threads to split the root moves over (1 = single-threaded).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+}
+
+/// Prints a line on standard output; when the reader has gone (a closed
+/// pipe, as with `| head`), stops the program quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut stdout = std::io::stdout().lock();
+        if writeln!(stdout, $($arg)*).and_then(|()| stdout.flush()).is_err() {
+            std::process::exit(0);
+        }
+    }};
 }
 
 /// A one-line error for the user.
@@ -216,16 +228,16 @@ fn run_perft(args: &PerftArgs) -> Result<(), CliError> {
         };
         if args.divide {
             for (mv, n) in &rows {
-                println!("{mv}: {n}");
+                out!("{mv}: {n}");
             }
-            println!();
+            out!();
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
         pos.perft(args.depth)
     };
     let elapsed = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {total}");
+    out!("Nodes searched: {total}");
     eprintln!(
         "time {:.3} s, {:.0} nodes/s",
         elapsed,
@@ -248,11 +260,11 @@ fn run_bench(args: &BenchArgs) -> Result<(), CliError> {
     if args.depth == 0 {
         return Err(CliError("bench depth must be at least 1".into()));
     }
-    let result = crate::engine::bench::run(args.depth, &mut |line| println!("{line}"));
+    let result = crate::engine::bench::run(args.depth, &mut |line| out!("{line}"));
     let secs = result.elapsed.as_secs_f64().max(1e-9);
-    println!("Total time (ms) : {}", result.elapsed.as_millis());
-    println!("Nodes searched  : {}", result.nodes);
-    println!("Nodes/second    : {:.0}", result.nodes as f64 / secs);
+    out!("Total time (ms) : {}", result.elapsed.as_millis());
+    out!("Nodes searched  : {}", result.nodes);
+    out!("Nodes/second    : {:.0}", result.nodes as f64 / secs);
     Ok(())
 }
 
@@ -289,7 +301,7 @@ fn run_analyse(args: &AnalyseArgs) -> Result<(), CliError> {
         move_time: args.movetime.map(std::time::Duration::from_millis),
         ..SearchLimits::default()
     };
-    println!("position {}", engine.game().position().fen());
+    out!("position {}", engine.game().position().fen());
     let control = SearchControl::new();
     control.begin(false);
     let result = engine.search(&limits, &control, &mut |info| {
@@ -298,7 +310,7 @@ fn run_analyse(args: &AnalyseArgs) -> Result<(), CliError> {
         } else {
             String::new()
         };
-        println!(
+        out!(
             "{line}depth {:2}/{:<2} score {:>7}  nodes {:>10}  nps {:>9}  time {:>6.2}s  pv {}",
             info.depth,
             info.seldepth,
@@ -310,11 +322,11 @@ fn run_analyse(args: &AnalyseArgs) -> Result<(), CliError> {
         );
     });
     if let Some(reply) = &result.ponder_move {
-        println!("expected reply: {reply}");
+        out!("expected reply: {reply}");
     }
     match result.best_move {
-        Some(m) => println!("best move: {m}"),
-        None => println!("best move: (none) - the game is over"),
+        Some(m) => out!("best move: {m}"),
+        None => out!("best move: (none) - the game is over"),
     }
     Ok(())
 }
@@ -414,11 +426,10 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         }
         None => None,
     };
-    let summary =
-        crate::tournament::run_match(&config, pgn.as_ref(), &mut |line| println!("{line}"))
-            .map_err(CliError)?;
+    let summary = crate::tournament::run_match(&config, pgn.as_ref(), &mut |line| out!("{line}"))
+        .map_err(CliError)?;
     for line in summary.report() {
-        println!("{line}");
+        out!("{line}");
     }
     Ok(())
 }

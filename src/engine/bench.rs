@@ -48,7 +48,24 @@ pub const BENCH_POSITIONS: &[(Variant, &str)] = &[
         Variant::ParityChess,
         "rcnbfqk1bncr/pppppppfpppp/12/6p5/6P5/12/PPPPPPP1PPPP/RCNBFQKFBNCR w KQkq - 1 3",
     ),
+    (
+        Variant::Chad,
+        "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
+    ),
+    (
+        Variant::Chad,
+        "12/12/5R1rrr2/7rkr2/8r3/5r6/7R4/2RR8/2RKR7/2RR2r5/12/12 w - - 8 5",
+    ),
 ];
+
+/// The depth a bench position of `variant` is searched to when the bench
+/// depth is `depth`: Chad's 12x12 tree is wide, so it goes two plies less.
+pub fn depth_for(variant: Variant, depth: u32) -> u32 {
+    match variant {
+        Variant::Chad => depth.saturating_sub(2).max(1),
+        _ => depth,
+    }
+}
 
 /// What a bench run measured.
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +90,8 @@ pub fn run(depth: u32, out: &mut dyn FnMut(String)) -> BenchResult {
             .expect("bench positions are valid");
         let control = SearchControl::new();
         control.begin(false);
-        let result = engine.search(&SearchLimits::depth(depth), &control, &mut |_| {});
+        let limits = SearchLimits::depth(depth_for(variant, depth));
+        let result = engine.search(&limits, &control, &mut |_| {});
         total += result.nodes;
         let spent = position_start.elapsed();
         match per_game.iter_mut().find(|g| g.0 == variant) {

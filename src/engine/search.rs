@@ -452,6 +452,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             let m = moves.as_slice()[index];
             let quiet = pos.captured(m).is_none() && m.kind() != MoveKind::Promotion;
             let child = pos.after(m);
+            debug_assert!(
+                !child.opponent_in_check(),
+                "{} leaves the king in check in {}",
+                pos.wire(m),
+                pos.fen()
+            );
             let gives_check = child.in_check();
 
             // Futility: a quiet, non-checking move far below alpha at the
@@ -589,6 +595,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 }
             }
             let child = pos.after(m);
+            debug_assert!(
+                !child.opponent_in_check(),
+                "{} leaves the king in check in {}",
+                pos.wire(m),
+                pos.fen()
+            );
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;

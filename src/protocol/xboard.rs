@@ -15,7 +15,8 @@ use std::time::Duration;
 use crate::engine::{
     Engine, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchControl, SearchInfo, SearchLimits,
 };
-use crate::rules::{Color, Outcome, Role, Variant};
+use crate::rules::variant::CastlingStyle;
+use crate::rules::{AnyPosition, Color, Outcome, Role, Variant};
 
 use super::io::{Lines, say, spawn_reader};
 use super::uci::ENGINE_NAME;
@@ -47,13 +48,66 @@ fn piece_to_char(variant: Variant) -> String {
 }
 
 /// Betza notation of the pieces XBoard does not know, for `piece`.
+/// Chad's pieces are given their moves without their limits (the king's
+/// castle, the rook's and queen's captures only between wall and castle),
+/// which Betza cannot say: XBoard must run with legality testing off.
 fn piece_definitions(variant: Variant) -> Vec<String> {
     let spec = variant.spec();
-    [(Role::Champion, "WAD"), (Role::Fad, "FAD")]
-        .into_iter()
+    let betza: &[(Role, &str)] = if spec.fortress.is_some() {
+        &[(Role::King, "KN"), (Role::Rook, "mR"), (Role::Queen, "mQ")]
+    } else {
+        &[(Role::Champion, "WAD"), (Role::Fad, "FAD")]
+    };
+    let mut lines: Vec<String> = betza
+        .iter()
         .filter(|(role, _)| spec.has_role(*role))
         .map(|(role, betza)| format!("piece {} {betza}", role.letter()))
-        .collect()
+        .collect();
+    if spec.castling == CastlingStyle::Fast {
+        // The one-step castle, the only fast castle XBoard can show (it
+        // puts the rook next to the king): `&` gives it to both colours.
+        lines.push("piece K& KisO1".to_string());
+    }
+    lines
+}
+
+/// Whether a castle (its two legs) moves the king more than one file: XBoard
+/// 4.9 always puts the rook next to the king, so it cannot show these.
+fn is_long_castle(legs: &[(String, String); 2]) -> bool {
+    let file = |name: &str| name.bytes().next().unwrap_or(b'a') as i32;
+    (file(&legs[0].0) - file(&legs[0].1)).abs() > 1
+}
+
+/// A move as XBoard is sent it: a castle of a fast-castling game as its
+/// two legs (`f1g1,j1f1`), the form XBoard plays correctly with
+/// `piece K& KisO1`; every other move in wire spelling.
+fn xboard_spelling(position: &AnyPosition, wire: &str) -> String {
+    if position.variant().spec().castling != CastlingStyle::Fast {
+        return wire.to_string();
+    }
+    match position.castling_legs(wire) {
+        Some([(kf, kt), (rf, rt)]) => format!("{kf}{kt},{rf}{rt}"),
+        None => wire.to_string(),
+    }
+}
+
+/// A move from XBoard in wire spelling: a two-leg castle (`f1g1,j1f1`,
+/// either leg first) becomes the castle it describes.
+fn from_xboard_spelling(position: &AnyPosition, text: &str) -> String {
+    let Some((first, second)) = text.split_once(',') else {
+        return text.to_string();
+    };
+    let sent = [first, second].map(|leg| leg.trim().to_ascii_lowercase());
+    position
+        .legal_wire_moves()
+        .into_iter()
+        .find(|m| {
+            position.castling_legs(m).is_some_and(|legs| {
+                let [king, rook] = legs.map(|(from, to)| format!("{from}{to}"));
+                (sent[0] == king && sent[1] == rook) || (sent[0] == rook && sent[1] == king)
+            })
+        })
+        .unwrap_or_else(|| text.to_string())
 }
 
 /// The time control set by `level` or `st`.
@@ -89,6 +143,9 @@ struct Session {
     /// with the FEN of the position they belong to: the list lapses as
     /// soon as the position changes.
     excluded: (String, Vec<String>),
+    /// Whether the engine may play fast castles of more than one step
+    /// (`Long Castling`; XBoard 4.9 cannot show them).
+    long_castling: bool,
 }
 
 fn error(kind: &str, command: &str) {
@@ -144,6 +201,7 @@ impl Session {
             opponent_clock: None,
             nodes_per_second: None,
             excluded: (String::new(), Vec::new()),
+            long_castling: false,
         }
     }
 
@@ -246,7 +304,10 @@ impl Session {
                 ..SearchLimits::default()
             }
         } else {
-            self.limits(side, fullmove)
+            SearchLimits {
+                search_moves: self.playable_moves(),
+                ..self.limits(side, fullmove)
+            }
         };
         let engine = Arc::clone(&self.engine);
         let control = Arc::clone(&self.control);
@@ -265,10 +326,11 @@ impl Session {
             if analyzing || cancel.load(Ordering::SeqCst) {
                 return;
             }
+            let position = engine.game().position();
             if let Some(best) = result.best_move
                 && engine.game_mut().play_wire(&best).is_ok()
             {
-                say(&format!("move {best}"));
+                say(&format!("move {}", xboard_spelling(&position, &best)));
                 if let Some(outcome) = engine.game().outcome() {
                     say(&result_line(outcome));
                 }
@@ -291,6 +353,31 @@ impl Session {
                 .filter(|m| !excluded.contains(m))
                 .collect(),
         )
+    }
+
+    /// The engine's own choices when some legal moves are left out: fast
+    /// castles that move the king more than one file, which XBoard cannot
+    /// show, unless the `Long Castling` option allows them (empty: all).
+    fn playable_moves(&self) -> Vec<String> {
+        let position = self.engine().game().position();
+        if self.long_castling || position.variant().spec().castling != CastlingStyle::Fast {
+            return Vec::new();
+        }
+        let legal = position.legal_wire_moves();
+        let playable: Vec<String> = legal
+            .iter()
+            .filter(|m| {
+                !position
+                    .castling_legs(m)
+                    .is_some_and(|legs| is_long_castle(&legs))
+            })
+            .cloned()
+            .collect();
+        if playable.len() == legal.len() || playable.is_empty() {
+            Vec::new()
+        } else {
+            playable
+        }
     }
 
     /// `exclude MOVE|all` and `include MOVE|all`.
@@ -344,7 +431,8 @@ impl Session {
         format!(
             "feature myname=\"{ENGINE_NAME}\" variants=\"{}\" setboard=1 usermove=1 ping=1 \
              sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 exclude=1 nps=1 \
-             option=\"Move Overhead -spin 10 0 5000\" option=\"MultiPV -spin 1 1 256\" done=1",
+             option=\"Move Overhead -spin 10 0 5000\" option=\"MultiPV -spin 1 1 256\" \
+             option=\"Long Castling -check 0\" done=1",
             variants.join(",")
         )
     }
@@ -372,7 +460,9 @@ impl Session {
     }
 
     fn user_move(&mut self, text: &str) {
-        let result = self.engine().game_mut().play_wire(text);
+        let position = self.engine().game().position();
+        let wire = from_xboard_spelling(&position, text);
+        let result = self.engine().game_mut().play_wire(&wire);
         match result {
             Err(e) => {
                 let reason = match e {
@@ -414,6 +504,7 @@ impl Session {
                 let n = number(1, 256)?;
                 self.engine().set_multipv(n as usize);
             }
+            "Long Castling" => self.long_castling = number(0, 1)? == 1,
             other => return Err(format!("unknown option {other}")),
         }
         Ok(())
@@ -644,9 +735,33 @@ mod tests {
         );
         assert_eq!(
             piece_definitions(Variant::ParityChess),
-            vec!["piece C WAD", "piece F FAD"]
+            vec!["piece C WAD", "piece F FAD", "piece K& KisO1"]
         );
         assert!(piece_definitions(Variant::Chess).is_empty());
+        assert_eq!(
+            piece_to_char(Variant::Chad),
+            "...RQ................K...rq................k"
+        );
+        assert_eq!(
+            piece_definitions(Variant::Chad),
+            vec!["piece K KN", "piece R mR", "piece Q mQ"]
+        );
+    }
+
+    #[test]
+    fn fast_castles_go_to_xboard_as_two_legs() {
+        let fen = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1";
+        let position = AnyPosition::from_fen(Variant::WadChess, fen).unwrap();
+        assert_eq!(xboard_spelling(&position, "j1f1"), "f1g1,j1f1");
+        assert_eq!(xboard_spelling(&position, "f1c1"), "f1c1,a1f1");
+        assert_eq!(xboard_spelling(&position, "e2e4"), "e2e4");
+        assert_eq!(from_xboard_spelling(&position, "f1g1,j1f1"), "j1f1");
+        assert_eq!(from_xboard_spelling(&position, "j1f1,f1g1"), "j1f1");
+        assert_eq!(from_xboard_spelling(&position, "f1e1,a1f1"), "a1f1");
+        assert_eq!(from_xboard_spelling(&position, "f1g1,a1f1"), "f1g1,a1f1");
+        let long = position.castling_legs("f1c1").unwrap();
+        assert!(is_long_castle(&long));
+        assert!(!is_long_castle(&position.castling_legs("j1f1").unwrap()));
     }
 
     #[test]

@@ -102,6 +102,14 @@ pub enum FenError {
     },
     /// The side that just moved is in check.
     OpponentInCheck,
+    /// A piece stands where the game's rules can never put it (Chad: a
+    /// king outside its castle, a rook inside the enemy castle).
+    Placement {
+        /// The square's name.
+        square: String,
+        /// What is wrong.
+        reason: &'static str,
+    },
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -166,6 +174,7 @@ impl fmt::Display for FenError {
                 )
             }
             OpponentInCheck => write!(f, "FEN position: the side that is not to move is in check"),
+            Placement { square, reason } => write!(f, "FEN position: {reason} at {square}"),
         }
     }
 }
@@ -293,6 +302,26 @@ impl<B: Bitboard> Position<B> {
             let found = self.pieces(color, Role::King).count();
             if found != 1 {
                 return Err(FenError::KingCount { color, found });
+            }
+        }
+        let t = self.tables;
+        for color in Color::ALL {
+            let king = self.king(color);
+            if !t.king_zone[color.index()].has(king) {
+                return Err(FenError::Placement {
+                    square: t.geometry.name(king),
+                    reason: "a king outside its castle",
+                });
+            }
+            if let Some((zones, role, _)) = t.entry_promotion
+                && let Some(sq) = (self.pieces(color, role) & zones[color.index()])
+                    .squares()
+                    .next()
+            {
+                return Err(FenError::Placement {
+                    square: t.geometry.name(sq),
+                    reason: "an unpromoted rook inside the enemy castle",
+                });
             }
         }
         let back_ranks = self.tables.back_rank[0] | self.tables.back_rank[1];

@@ -65,6 +65,9 @@ impl<B: Bitboard> Position<B> {
                 let minors = self.role_bb(Role::Knight) | self.role_bb(Role::Bishop);
                 !others.more_than_one() && (others & minors).any()
             }
+            DeadPositions::NoRookOrQueen => {
+                (self.role_bb(Role::Rook) | self.role_bb(Role::Queen)).is_empty()
+            }
         }
     }
 }
@@ -137,7 +140,7 @@ impl<B: Bitboard> Game<B> {
         if pos.is_dead() {
             return Some(Outcome::InsufficientMaterial);
         }
-        if pos.halfmove_clock() >= 100 {
+        if pos.halfmove_clock() >= 100 && pos.tables().spec.fifty_move_rule {
             return Some(Outcome::FiftyMoveRule);
         }
         if self.repetitions() >= 3 {

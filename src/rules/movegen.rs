@@ -49,7 +49,7 @@ impl<B: Bitboard> Position<B> {
 
         let without_king = occupied ^ B::from_square(king);
         let mut king_targets = B::EMPTY;
-        for to in (t.leaps(Role::King, king) & !own).squares() {
+        for to in (t.leaps(Role::King, king) & !own & t.king_zone[us.index()]).squares() {
             if !self.is_attacked(to, them, without_king) {
                 king_targets |= B::from_square(to);
             }
@@ -84,6 +84,9 @@ impl<B: Bitboard> Position<B> {
         for &role in &t.piece_roles {
             for from in self.pieces(us, role).squares() {
                 let mut targets = t.attacks(role, from, occupied) & allowed & !own;
+                if t.captures_restricted {
+                    targets &= !enemy | t.capture_zone(us, from);
+                }
                 if pinned.has(from) {
                     targets &= t.line(king, from) & pin_segments;
                 }
@@ -214,10 +217,34 @@ impl<B: Bitboard> Position<B> {
         } else {
             (!B::EMPTY, !B::EMPTY)
         };
+        // A piece that is promoted on entering a zone (Chad's rooks).
+        let entry = t
+            .entry_promotion
+            .map(|(zones, role, promoted)| (zones[us.index()], role, promoted));
         self.generate_batches(&mut |batch| match batch {
             MoveBatch::Piece { from, targets } => {
-                for to in (targets & piece_mask).squares() {
-                    list.push(Move::normal(from, to));
+                let promoting = entry
+                    .filter(|&(_, role, _)| self.piece_at(from).is_some_and(|p| p.role == role));
+                match promoting {
+                    Some((zone, _, promoted)) => {
+                        let mask = if noisy_only {
+                            piece_mask | zone
+                        } else {
+                            piece_mask
+                        };
+                        for to in (targets & mask).squares() {
+                            list.push(if zone.has(to) {
+                                Move::promotion(from, to, promoted)
+                            } else {
+                                Move::normal(from, to)
+                            });
+                        }
+                    }
+                    None => {
+                        for to in (targets & piece_mask).squares() {
+                            list.push(Move::normal(from, to));
+                        }
+                    }
                 }
             }
             MoveBatch::Pawn { from, targets } => {

@@ -102,6 +102,16 @@ impl<B: Bitboard> Position<B> {
                     .copied()
                     .find(|&m| self.is_king_takes_rook(m, &normalised))
             })
+            .or_else(|| {
+                // A compulsory promotion with a single choice (Chad's rook
+                // entering the enemy castle) may leave out its letter.
+                let (_, _, promoted) = self.tables.entry_promotion?;
+                let spelled = format!("{normalised}{}", promoted.letter().to_ascii_lowercase());
+                legal
+                    .iter()
+                    .copied()
+                    .find(|&m| m.promotion_role().is_some() && self.wire(m) == spelled)
+            })
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 }

@@ -318,7 +318,10 @@ impl<B: Bitboard> Position<B> {
                 }
                 self.remove(mover, from);
                 let placed = match m.promotion_role() {
-                    Some(role) => Piece::new(us, role),
+                    Some(role) => {
+                        self.halfmove_clock = 0;
+                        Piece::new(us, role)
+                    }
                     None => mover,
                 };
                 self.put(placed, to);

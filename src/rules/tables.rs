@@ -60,6 +60,17 @@ pub struct Tables<B> {
     pub diagonal_riders: Vec<Role>,
     /// Roles that are neither pawn nor king, in the game's order.
     pub piece_roles: Vec<Role>,
+    /// Where each colour's king may stand: the whole board, or its castle.
+    pub king_zone: [B; 2],
+    /// Each colour's castle (empty in games without castles).
+    pub castle: [B; 2],
+    /// Each colour's wall: the squares orthogonally next to its castle.
+    pub wall: [B; 2],
+    /// Whether captures by non-king pieces are limited to castle and wall.
+    pub captures_restricted: bool,
+    /// Where the fortress promotion happens for each colour (the enemy
+    /// castle), and the role it applies to and gives.
+    pub entry_promotion: Option<([B; 2], Role, Role)>,
     rides: [(bool, bool); Role::COUNT],
 }
 
@@ -203,6 +214,39 @@ impl<B: Bitboard> Tables<B> {
         ];
         let promotion_zone = [back_rank[1], back_rank[0]];
 
+        let mut castle = [B::EMPTY; 2];
+        let mut wall = [B::EMPTY; 2];
+        if let Some(fortress) = &spec.fortress {
+            for c in Color::ALL {
+                let (f0, r0) = fortress.castle_corner[c.index()];
+                let (f0, r0) = (f0 as i32, r0 as i32);
+                let inside =
+                    |f: i32, r: i32| (f0..f0 + 3).contains(&f) && (r0..r0 + 3).contains(&r);
+                for f in f0 - 1..=f0 + 3 {
+                    for r in r0 - 1..=r0 + 3 {
+                        let Some(sq) = geometry.square(f, r) else {
+                            continue;
+                        };
+                        let edge_file = f == f0 - 1 || f == f0 + 3;
+                        let edge_rank = r == r0 - 1 || r == r0 + 3;
+                        if inside(f, r) {
+                            castle[c.index()] |= B::from_square(sq);
+                        } else if edge_file != edge_rank {
+                            wall[c.index()] |= B::from_square(sq);
+                        }
+                    }
+                }
+            }
+        }
+        let king_zone = match spec.fortress {
+            Some(_) => castle,
+            None => [geometry.exists(); 2],
+        };
+        let entry_promotion = spec
+            .fortress
+            .as_ref()
+            .map(|f| ([castle[1], castle[0]], f.promotion.0, f.promotion.1));
+
         Tables {
             spec,
             geometry,
@@ -220,7 +264,27 @@ impl<B: Bitboard> Tables<B> {
             orthogonal_riders,
             diagonal_riders,
             piece_roles,
+            king_zone,
+            castle,
+            wall,
+            captures_restricted: spec.fortress.is_some(),
+            entry_promotion,
             rides,
+        }
+    }
+
+    /// The squares a rook or queen of `us` on `from` may capture on, in a
+    /// game with castles: from the enemy wall into the enemy castle, from
+    /// inside its own castle onto its own wall, nowhere else.
+    #[inline]
+    pub fn capture_zone(&self, us: Color, from: Square) -> B {
+        let them = (!us).index();
+        if self.wall[them].has(from) {
+            self.castle[them]
+        } else if self.castle[us.index()].has(from) {
+            self.wall[us.index()]
+        } else {
+            B::EMPTY
         }
     }
 

@@ -18,6 +18,8 @@ pub enum Variant {
     WadChess,
     /// Parity Chess, 12x8 (`rules/paritychess.md`).
     ParityChess,
+    /// Chad, 12x12 with castles and walls (`rules/chad.md`).
+    Chad,
 }
 
 /// Which word a game's bitboards use: chosen from the board size.
@@ -54,6 +56,22 @@ pub enum DeadPositions {
     /// FIDE's dead positions the engine recognises: bare kings, and king
     /// plus one knight or one bishop against a bare king.
     Fide,
+    /// Neither side has a rook or queen (Chad: no check is possible).
+    NoRookOrQueen,
+}
+
+/// Chad's castles and walls: each side's 3x3 castle, the 12 wall squares
+/// orthogonally next to its edges, and what they change. The king stays in
+/// its own castle; rooks and queens capture only between a castle and its
+/// wall (an attacker on the wall and a defender inside, either way round);
+/// a piece of the promoting role that ends a move inside the enemy castle
+/// is promoted at once.
+#[derive(Debug)]
+pub struct Fortress {
+    /// The lowest (file, rank) of White's and Black's castle, 0-based.
+    pub castle_corner: [(u8, u8); 2],
+    /// The role promoted on entering the enemy castle, and what it becomes.
+    pub promotion: (Role, Role),
 }
 
 /// Everything that defines a game.
@@ -79,6 +97,10 @@ pub struct VariantSpec {
     pub castling: CastlingStyle,
     /// Which material-only positions are draws.
     pub dead_positions: DeadPositions,
+    /// Whether 100 plies without a capture or pawn move draw.
+    pub fifty_move_rule: bool,
+    /// Castles and walls, for the games that have them.
+    pub fortress: Option<Fortress>,
 }
 
 impl VariantSpec {
@@ -128,6 +150,8 @@ static CHESS: VariantSpec = VariantSpec {
     promotion_roles: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     castling: CastlingStyle::Standard,
     dead_positions: DeadPositions::Fide,
+    fifty_move_rule: true,
+    fortress: None,
 };
 
 static WADCHESS: VariantSpec = VariantSpec {
@@ -155,6 +179,8 @@ static WADCHESS: VariantSpec = VariantSpec {
     ],
     castling: CastlingStyle::Fast,
     dead_positions: DeadPositions::BareKings,
+    fifty_move_rule: true,
+    fortress: None,
 };
 
 static PARITYCHESS: VariantSpec = VariantSpec {
@@ -184,11 +210,44 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     ],
     castling: CastlingStyle::Fast,
     dead_positions: DeadPositions::BareKings,
+    fifty_move_rule: true,
+    fortress: None,
+};
+
+/// Chad's pieces: the king also leaps like a knight (inside its castle).
+fn chad_movement(role: Role) -> Movement {
+    match role {
+        Role::King => Movement::leaper(&[WAZIR, FERZ, KNIGHT]),
+        other => standard_movement(other),
+    }
+}
+
+static CHAD: VariantSpec = VariantSpec {
+    variant: Variant::Chad,
+    name: "chad",
+    files: 12,
+    ranks: 12,
+    start_fen: "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
+    roles: &[Role::Rook, Role::Queen, Role::King],
+    movement: chad_movement,
+    promotion_roles: &[],
+    castling: CastlingStyle::None,
+    dead_positions: DeadPositions::NoRookOrQueen,
+    fifty_move_rule: false,
+    fortress: Some(Fortress {
+        castle_corner: [(2, 2), (7, 7)],
+        promotion: (Role::Rook, Role::Queen),
+    }),
 };
 
 impl Variant {
     /// Every game, in the order they are listed to users.
-    pub const ALL: [Variant; 3] = [Variant::Chess, Variant::WadChess, Variant::ParityChess];
+    pub const ALL: [Variant; 4] = [
+        Variant::Chess,
+        Variant::WadChess,
+        Variant::ParityChess,
+        Variant::Chad,
+    ];
 
     /// The game's definition.
     pub fn spec(self) -> &'static VariantSpec {
@@ -196,6 +255,7 @@ impl Variant {
             Variant::Chess => &CHESS,
             Variant::WadChess => &WADCHESS,
             Variant::ParityChess => &PARITYCHESS,
+            Variant::Chad => &CHAD,
         }
     }
     /// The game's name, as used on the command line and in the protocols.

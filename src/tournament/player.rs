@@ -226,9 +226,11 @@ fn parse_score(protocol: Protocol, line: &str) -> Option<EngineScore> {
             depth.parse::<u32>().ok()?;
             let score: i32 = tokens.get(1)?.parse().ok()?;
             tokens.get(3)?.parse::<u64>().ok()?;
+            // Mate in N is 100000+N by the protocol (some engines count
+            // down from 100000 instead): the distance either way.
             Some(if score.abs() >= 99_000 {
-                let n = 100_000 - score.abs();
-                EngineScore::Mate(if score > 0 { n.max(1) } else { -n.max(1) })
+                let n = (score.abs() - 100_000).abs().max(1);
+                EngineScore::Mate(if score > 0 { n } else { -n })
             } else {
                 EngineScore::Centipawns(score)
             })
@@ -445,6 +447,8 @@ impl Player {
                     return Err(Fault::Protocol(format!("the engine does not play {name}")));
                 }
                 self.send("new")?;
+                // No pondering: the runner's games are timed per engine.
+                self.send("easy")?;
                 if variant != Variant::Chess {
                     self.send(&format!("variant {name}"))?;
                 }

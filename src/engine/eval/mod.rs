@@ -4,6 +4,7 @@
 //! between middlegame and endgame, plus endgame knowledge (dead and
 //! drawish material, driving a bare king to the edge).
 
+mod chad;
 pub mod params;
 
 use crate::rules::tables::{Tables, per_game};
@@ -176,6 +177,9 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
         return 0;
     }
     let t = pos.tables();
+    if t.captures_restricted {
+        return chad::evaluate(pos);
+    }
     let prm = et.params;
     let n = et.size;
     let occupied = pos.occupied();

@@ -182,11 +182,82 @@ static PARITYCHESS: EvalParams = EvalParams {
     ..CHESS
 };
 
+/// Chad's material for the shared tables (move ordering, phase); its
+/// evaluation proper is [`ChadParams`].
+static CHAD: EvalParams = EvalParams {
+    material: [
+        p(0, 0),
+        p(0, 0),
+        p(0, 0),
+        p(500, 500),
+        p(1000, 1000),
+        p(0, 0),
+        p(0, 0),
+        p(0, 0),
+    ],
+    phase_weight: [0, 0, 0, 1, 1, 0, 0, 0],
+    centrality: [p(0, 0); 8],
+    mobility: [p(0, 0); 8],
+    king_attack_weight: [0; 8],
+    ..CHESS
+};
+
 /// The evaluation numbers of a game.
 pub fn params(variant: Variant) -> &'static EvalParams {
     match variant {
         Variant::Chess => &CHESS_PARAMS,
         Variant::WadChess => &WADCHESS,
         Variant::ParityChess => &PARITYCHESS,
+        Variant::Chad => &CHAD,
     }
 }
+
+/// What Chad's evaluation weighs (centipawns). Chad is won by breaking
+/// into the enemy castle: only an attacker standing on the enemy wall can
+/// capture a defender, only a defender inside its castle can capture an
+/// attacker on its wall, and a rook that enters the enemy castle becomes a
+/// queen that only the king can remove.
+#[derive(Debug)]
+pub struct ChadParams {
+    /// A rook.
+    pub rook: i32,
+    /// A queen (a rook that got into the enemy castle, or its successor).
+    pub queen: i32,
+    /// A rook or queen standing on the enemy wall: the only place from
+    /// which the enemy castle can be attacked.
+    pub on_enemy_wall: i32,
+    /// Per enemy defender an attacker on the wall could capture now.
+    pub wall_threat: i32,
+    /// A queen inside the enemy castle: it checks and hems in the king
+    /// and only the king can take it.
+    pub in_enemy_castle: i32,
+    /// An own piece inside the own castle: it shuts the king's lines and
+    /// is the only thing that can capture attackers on the wall.
+    pub castle_defender: i32,
+    /// Per enemy attacker on the own wall a defender could capture now.
+    pub defender_threat: i32,
+    /// Per square outside the castle on an open rook line from the king
+    /// (the lines an enemy rook or queen could check along).
+    pub open_king_file: i32,
+    /// The same for diagonals, counted when the enemy has a queen.
+    pub open_king_diagonal: i32,
+    /// Per empty square a rook or queen reaches.
+    pub mobility: i32,
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+/// Chad's numbers.
+pub static CHAD_PARAMS: ChadParams = ChadParams {
+    rook: 500,
+    queen: 1000,
+    on_enemy_wall: 40,
+    wall_threat: 30,
+    in_enemy_castle: 150,
+    castle_defender: 25,
+    defender_threat: 20,
+    open_king_file: -8,
+    open_king_diagonal: -6,
+    mobility: 2,
+    tempo: 10,
+};

@@ -1,0 +1,1084 @@
+//! Chad (`rules/chad.md`): one test per rule, each a position worked out by
+//! hand with its complete list of legal moves, the game ends, FEN and wire
+//! details, and perft checked against a second, independent move generator
+//! written here (`mailbox`), which shares no code with the engine.
+//!
+//! Squares: files a-l, ranks 1-12. White's castle is c3-e5 and its wall
+//! c2 d2 e2, b3 b4 b5, f3 f4 f5, c6 d6 e6; Black's castle is h8-j10 and its
+//! wall h7 i7 j7, g8 g9 g10, k8 k9 k10, h11 i11 j11.
+
+use motley::rules::{AnyGame, AnyPosition, Color, Outcome, Variant};
+
+// ---------------------------------------------------------------------------
+// The independent generator.
+// ---------------------------------------------------------------------------
+
+/// A deliberately simple Chad move generator: a 12x12 array of squares,
+/// direction lists, the castles and walls as lists of square names, and
+/// legality by playing each move and looking along the lines from the king.
+/// It is written straight from `rules/chad.md` and is slow on purpose.
+mod mailbox {
+    /// A square as (file, rank), both from 0: a1 is (0, 0), l12 is (11, 11).
+    pub type Sq = (i32, i32);
+
+    /// A kind of piece.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Kind {
+        King,
+        Rook,
+        Queen,
+    }
+
+    /// A piece and its side.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Piece {
+        pub white: bool,
+        pub kind: Kind,
+    }
+
+    /// A move; `promotes` when a rook ends inside the enemy castle.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Mv {
+        pub from: Sq,
+        pub to: Sq,
+        pub promotes: bool,
+    }
+
+    /// The board and the side to move.
+    #[derive(Clone, Debug)]
+    pub struct Board {
+        /// `cells[file][rank]`.
+        cells: [[Option<Piece>; 12]; 12],
+        pub white_to_move: bool,
+    }
+
+    // chad.md, "Board and start position".
+    const WHITE_CASTLE: [&str; 9] = ["c3", "d3", "e3", "c4", "d4", "e4", "c5", "d5", "e5"];
+    const WHITE_WALL: [&str; 12] = [
+        "c2", "d2", "e2", "b3", "b4", "b5", "f3", "f4", "f5", "c6", "d6", "e6",
+    ];
+    const BLACK_CASTLE: [&str; 9] = ["h8", "i8", "j8", "h9", "i9", "j9", "h10", "i10", "j10"];
+    const BLACK_WALL: [&str; 12] = [
+        "h7", "i7", "j7", "g8", "g9", "g10", "k8", "k9", "k10", "h11", "i11", "j11",
+    ];
+
+    const ORTHOGONAL: [Sq; 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    const DIAGONAL: [Sq; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    const KNIGHT: [Sq; 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+
+    /// The name of a square: `a1`, `l12`.
+    pub fn name(sq: Sq) -> String {
+        format!("{}{}", char::from(b'a' + sq.0 as u8), sq.1 + 1)
+    }
+
+    /// The square of a name.
+    pub fn square(text: &str) -> Sq {
+        let file = i32::from(text.as_bytes()[0] - b'a');
+        let rank: i32 = text[1..].parse().expect("a rank number");
+        (file, rank - 1)
+    }
+
+    fn listed(list: &[&str], sq: Sq) -> bool {
+        list.iter().any(|&s| square(s) == sq)
+    }
+
+    /// Whether `sq` is inside the castle of White (`true`) or Black.
+    pub fn in_castle(white_owner: bool, sq: Sq) -> bool {
+        let castle: &[&str] = if white_owner {
+            &WHITE_CASTLE
+        } else {
+            &BLACK_CASTLE
+        };
+        listed(castle, sq)
+    }
+
+    /// Whether `sq` is on the wall of White's (`true`) or Black's castle.
+    pub fn on_wall(white_owner: bool, sq: Sq) -> bool {
+        let wall: &[&str] = if white_owner {
+            &WHITE_WALL
+        } else {
+            &BLACK_WALL
+        };
+        listed(wall, sq)
+    }
+
+    fn on_board(sq: Sq) -> bool {
+        (0..12).contains(&sq.0) && (0..12).contains(&sq.1)
+    }
+
+    fn step(sq: Sq, d: Sq) -> Sq {
+        (sq.0 + d.0, sq.1 + d.1)
+    }
+
+    /// chad.md, "Captures": a rook or queen may take only when one of the
+    /// two stands on the wall of a castle and belongs to the player who does
+    /// not own it, and the other stands inside that castle and belongs to
+    /// its owner; either of the two may take the other.
+    fn may_capture(mover: Piece, from: Sq, target: Piece, to: Sq) -> bool {
+        let pair = |wall: (Piece, Sq), inside: (Piece, Sq)| {
+            [true, false].into_iter().any(|owner| {
+                wall.0.white != owner
+                    && on_wall(owner, wall.1)
+                    && inside.0.white == owner
+                    && in_castle(owner, inside.1)
+            })
+        };
+        pair((mover, from), (target, to)) || pair((target, to), (mover, from))
+    }
+
+    impl Board {
+        /// Reads the board and side fields of a FEN.
+        pub fn from_fen(fen: &str) -> Board {
+            let fields: Vec<&str> = fen.split_whitespace().collect();
+            let rows: Vec<&str> = fields[0].split('/').collect();
+            assert_eq!(rows.len(), 12, "twelve ranks in {fen}");
+            let mut cells = [[None; 12]; 12];
+            for (i, row) in rows.iter().enumerate() {
+                let rank = 11 - i;
+                let mut file = 0;
+                let mut run = 0;
+                for c in row.chars() {
+                    if let Some(d) = c.to_digit(10) {
+                        run = run * 10 + d as usize;
+                        continue;
+                    }
+                    file += run;
+                    run = 0;
+                    let kind = match c.to_ascii_lowercase() {
+                        'k' => Kind::King,
+                        'r' => Kind::Rook,
+                        'q' => Kind::Queen,
+                        _ => panic!("no piece '{c}' in Chad"),
+                    };
+                    cells[file][rank] = Some(Piece {
+                        white: c.is_ascii_uppercase(),
+                        kind,
+                    });
+                    file += 1;
+                }
+                file += run;
+                assert_eq!(file, 12, "rank {} of {fen}", rank + 1);
+            }
+            let white_to_move = match fields[1] {
+                "w" => true,
+                "b" => false,
+                other => panic!("side '{other}'"),
+            };
+            Board {
+                cells,
+                white_to_move,
+            }
+        }
+
+        /// The board field of the FEN.
+        pub fn board_fen(&self) -> String {
+            let mut rows = Vec::new();
+            for rank in (0..12).rev() {
+                let mut row = String::new();
+                let mut run = 0;
+                for file in 0..12 {
+                    match self.cells[file][rank] {
+                        None => run += 1,
+                        Some(p) => {
+                            if run > 0 {
+                                row += &run.to_string();
+                                run = 0;
+                            }
+                            let c = match p.kind {
+                                Kind::King => 'k',
+                                Kind::Rook => 'r',
+                                Kind::Queen => 'q',
+                            };
+                            row.push(if p.white { c.to_ascii_uppercase() } else { c });
+                        }
+                    }
+                }
+                if run > 0 {
+                    row += &run.to_string();
+                }
+                rows.push(row);
+            }
+            rows.join("/")
+        }
+
+        /// The piece on `sq`.
+        pub fn at(&self, sq: Sq) -> Option<Piece> {
+            self.cells[sq.0 as usize][sq.1 as usize]
+        }
+
+        /// Moves by the rules of movement and capture, before the check test.
+        pub fn pseudo_moves(&self) -> Vec<Mv> {
+            let mut moves = Vec::new();
+            for file in 0..12 {
+                for rank in 0..12 {
+                    let from = (file, rank);
+                    let Some(piece) = self.at(from) else { continue };
+                    if piece.white != self.white_to_move {
+                        continue;
+                    }
+                    match piece.kind {
+                        // A chess king or a knight, only to squares of its
+                        // own castle; it takes any enemy piece there.
+                        Kind::King => {
+                            for &d in ORTHOGONAL.iter().chain(&DIAGONAL).chain(&KNIGHT) {
+                                let to = step(from, d);
+                                if !in_castle(piece.white, to) {
+                                    continue;
+                                }
+                                match self.at(to) {
+                                    Some(p) if p.white == piece.white => {}
+                                    _ => moves.push(Mv {
+                                        from,
+                                        to,
+                                        promotes: false,
+                                    }),
+                                }
+                            }
+                        }
+                        Kind::Rook | Kind::Queen => {
+                            let directions: Vec<Sq> = if piece.kind == Kind::Rook {
+                                ORTHOGONAL.to_vec()
+                            } else {
+                                ORTHOGONAL.iter().chain(&DIAGONAL).copied().collect()
+                            };
+                            for d in directions {
+                                let mut to = step(from, d);
+                                while on_board(to) {
+                                    let promotes =
+                                        piece.kind == Kind::Rook && in_castle(!piece.white, to);
+                                    match self.at(to) {
+                                        None => moves.push(Mv { from, to, promotes }),
+                                        Some(target) => {
+                                            if target.white != piece.white
+                                                && target.kind != Kind::King
+                                                && may_capture(piece, from, target, to)
+                                            {
+                                                moves.push(Mv { from, to, promotes });
+                                            }
+                                            break;
+                                        }
+                                    }
+                                    to = step(to, d);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            moves
+        }
+
+        /// Whether the king of `white` has an enemy rook on an open rook
+        /// line, or an enemy queen on an open queen line, to it.
+        pub fn in_check(&self, white: bool) -> bool {
+            let mut king = None;
+            for file in 0..12 {
+                for rank in 0..12 {
+                    if self.at((file, rank))
+                        == Some(Piece {
+                            white,
+                            kind: Kind::King,
+                        })
+                    {
+                        king = Some((file, rank));
+                    }
+                }
+            }
+            let king = king.expect("a king");
+            for (d, straight) in ORTHOGONAL
+                .iter()
+                .map(|&d| (d, true))
+                .chain(DIAGONAL.iter().map(|&d| (d, false)))
+            {
+                let mut sq = step(king, d);
+                while on_board(sq) {
+                    if let Some(p) = self.at(sq) {
+                        if p.white != white
+                            && (p.kind == Kind::Queen || (p.kind == Kind::Rook && straight))
+                        {
+                            return true;
+                        }
+                        break;
+                    }
+                    sq = step(sq, d);
+                }
+            }
+            false
+        }
+
+        /// The board after `m`.
+        pub fn play(&self, m: Mv) -> Board {
+            let mut next = self.clone();
+            let mut piece = self.at(m.from).expect("a piece to move");
+            if m.promotes {
+                piece.kind = Kind::Queen;
+            }
+            next.cells[m.from.0 as usize][m.from.1 as usize] = None;
+            next.cells[m.to.0 as usize][m.to.1 as usize] = Some(piece);
+            next.white_to_move = !self.white_to_move;
+            next
+        }
+
+        /// The legal moves: those that leave the mover's king out of check.
+        pub fn legal_moves(&self) -> Vec<Mv> {
+            self.pseudo_moves()
+                .into_iter()
+                .filter(|&m| !self.play(m).in_check(self.white_to_move))
+                .collect()
+        }
+
+        /// The legal moves in wire spelling, sorted.
+        pub fn legal_wire_moves(&self) -> Vec<String> {
+            let mut moves: Vec<String> = self.legal_moves().into_iter().map(wire).collect();
+            moves.sort();
+            moves
+        }
+
+        /// Plays a move given in wire spelling (it must be legal).
+        pub fn play_wire(&self, text: &str) -> Board {
+            let m = self
+                .legal_moves()
+                .into_iter()
+                .find(|&m| wire(m) == text)
+                .unwrap_or_else(|| panic!("{text} is not legal in {}", self.board_fen()));
+            self.play(m)
+        }
+
+        /// The leaves of the legal move tree `depth` plies deep.
+        pub fn perft(&self, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            let moves = self.legal_moves();
+            if depth == 1 {
+                return moves.len() as u64;
+            }
+            moves
+                .into_iter()
+                .map(|m| self.play(m).perft(depth - 1))
+                .sum()
+        }
+    }
+
+    /// The wire spelling: `<from><to>`, and `q` for a promotion.
+    pub fn wire(m: Mv) -> String {
+        format!(
+            "{}{}{}",
+            name(m.from),
+            name(m.to),
+            if m.promotes { "q" } else { "" }
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Helpers.
+// ---------------------------------------------------------------------------
+
+const START: &str = "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1";
+
+fn position(fen: &str) -> AnyPosition {
+    AnyPosition::from_fen(Variant::Chad, fen)
+        .unwrap_or_else(|e| panic!("Chad FEN '{fen}' rejected: {e}"))
+}
+
+fn game(fen: &str, moves: &[&str]) -> AnyGame {
+    AnyGame::from_setup(Variant::Chad, Some(fen), moves)
+        .unwrap_or_else(|e| panic!("setup '{fen}' + {moves:?} failed: {e}"))
+}
+
+fn sorted(moves: impl IntoIterator<Item = impl ToString>) -> Vec<String> {
+    let mut v: Vec<String> = moves.into_iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Panics with the moves missing from and extra in `found` against `expected`.
+fn compare(what: &str, fen: &str, found: &[String], expected: &[String]) {
+    if found == expected {
+        return;
+    }
+    let missing: Vec<&String> = expected.iter().filter(|m| !found.contains(m)).collect();
+    let extra: Vec<&String> = found.iter().filter(|m| !expected.contains(m)).collect();
+    panic!(
+        "{what} differs from the expected list in '{fen}'\n  missing: {missing:?}\n  extra: {extra:?}\n  \
+         found {} moves, expected {}",
+        found.len(),
+        expected.len()
+    );
+}
+
+/// The engine's and the mailbox's legal moves in `fen` are both exactly
+/// the hand-worked list `expected`.
+fn assert_moves(fen: &str, expected: &[&str]) {
+    let expected = sorted(expected);
+    let mut unique = expected.clone();
+    unique.dedup();
+    assert_eq!(unique.len(), expected.len(), "the hand list repeats a move");
+
+    let mailbox = mailbox::Board::from_fen(fen).legal_wire_moves();
+    compare("the mailbox generator", fen, &mailbox, &expected);
+
+    let pos = position(fen);
+    let engine = sorted(pos.legal_wire_moves());
+    let mut engine_unique = engine.clone();
+    engine_unique.dedup();
+    assert_eq!(
+        engine_unique.len(),
+        engine.len(),
+        "the engine lists a move twice"
+    );
+    compare("the engine", fen, &engine, &expected);
+    assert_eq!(pos.perft(1), expected.len() as u64, "perft 1 in '{fen}'");
+}
+
+/// The 180-degree turn of a square name: a1 <-> l12, c3 <-> j10.
+fn turn(sq: &str) -> String {
+    let (file, rank) = mailbox::square(sq);
+    mailbox::name((11 - file, 11 - rank))
+}
+
+/// The 180-degree turn of a wire move.
+fn turn_move(m: &str) -> String {
+    let split = m[1..]
+        .find(|c: char| c.is_ascii_alphabetic())
+        .expect("two squares")
+        + 1;
+    let (from, to) = m.split_at(split);
+    format!("{}{}", turn(from), turn(to))
+}
+
+// ---------------------------------------------------------------------------
+// The game, FEN and wire spelling.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn variant_name_and_start_fen() {
+    assert_eq!("chad".parse::<Variant>(), Ok(Variant::Chad));
+    assert_eq!(Variant::Chad.spec().start_fen, START);
+    let pos = position(START);
+    assert_eq!(pos.fen(), START);
+    assert_eq!(pos.side_to_move(), Color::White);
+}
+
+#[test]
+fn fen_castling_and_en_passant_fields_must_be_dashes() {
+    let board = "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12";
+    for tail in [
+        "w KQkq - 0 1",
+        "w K - 0 1",
+        "w k - 0 1",
+        "w - e3 0 1",
+        "b - d6 0 1",
+    ] {
+        let fen = format!("{board} {tail}");
+        assert!(
+            AnyPosition::from_fen(Variant::Chad, &fen).is_err(),
+            "accepted '{fen}'"
+        );
+    }
+    for tail in ["w - - 0 1", "b - - 17 40"] {
+        let fen = format!("{board} {tail}");
+        assert_eq!(position(&fen).fen(), fen);
+    }
+}
+
+#[test]
+fn every_test_fen_reads_back_unchanged() {
+    for fen in [
+        START,
+        PROMOTE,
+        DEFEND,
+        SIDE_BY_SIDE,
+        QUEEN_IN_CASTLE,
+        CHECK_THROUGH_WALL,
+        BLOCK_ONLY,
+        PINNED,
+        PRE_MATE,
+        MATE,
+        STALEMATE,
+        BARE,
+        LAST_QUEEN,
+        REPEAT,
+    ]
+    .into_iter()
+    .chain(MIDDLEGAMES.iter().map(|&(_, fen, _)| fen))
+    {
+        assert_eq!(position(fen).fen(), fen);
+        assert_eq!(
+            mailbox::Board::from_fen(fen).board_fen(),
+            fen.split(' ').next().unwrap()
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Hand-worked positions.
+// ---------------------------------------------------------------------------
+
+/// From the start, the king is boxed in by its own rooks and the inner
+/// rooks (c4 d3 e4 d5 have a king or rook on three sides) move only
+/// outwards; every rook runs along its open lines until the board's edge,
+/// and no line meets a black piece, so there is no capture:
+///   c3: west b3 a3, south c2 c1                         4
+///   d3: south d2 d1                                     2
+///   e3: east f3-l3 (7), south e2 e1                     9
+///   c4: west b4 a4                                      2
+///   e4: east f4-l4                                      7
+///   c5: west b5 a5, north c6-c12 (7)                    9
+///   d5: north d6-d12                                    7
+///   e5: east f5-l5 (7), north e6-e12 (7)               14
+/// 54 moves. Black's list is the same turned by 180 degrees.
+#[test]
+fn start_position() {
+    let white = [
+        "c3b3", "c3a3", "c3c2", "c3c1", //
+        "d3d2", "d3d1", //
+        "e3f3", "e3g3", "e3h3", "e3i3", "e3j3", "e3k3", "e3l3", "e3e2", "e3e1", //
+        "c4b4", "c4a4", //
+        "e4f4", "e4g4", "e4h4", "e4i4", "e4j4", "e4k4", "e4l4", //
+        "c5b5", "c5a5", "c5c6", "c5c7", "c5c8", "c5c9", "c5c10", "c5c11", "c5c12", //
+        "d5d6", "d5d7", "d5d8", "d5d9", "d5d10", "d5d11", "d5d12", //
+        "e5f5", "e5g5", "e5h5", "e5i5", "e5j5", "e5k5", "e5l5", //
+        "e5e6", "e5e7", "e5e8", "e5e9", "e5e10", "e5e11", "e5e12",
+    ];
+    assert_eq!(white.len(), 54);
+    assert_moves(START, &white);
+
+    let black_fen = START.replace(" w ", " b ");
+    let black: Vec<String> = white.iter().map(|m| turn_move(m)).collect();
+    assert!(black.contains(&"j10k10".to_string()) && black.contains(&"h8h1".to_string()));
+    let black: Vec<&str> = black.iter().map(String::as_str).collect();
+    assert_moves(&black_fen, &black);
+}
+
+/// White: Kd4, Rg9 (on Black's wall), Rj1. Black: Ki9, Rh9.
+const PROMOTE: &str = "12/12/12/6Rrk3/12/12/12/12/3K8/12/12/9R2 w - - 7 1";
+
+/// The attacker on the enemy wall (g9) takes the defender inside the castle
+/// (h9) and, ending inside the enemy castle, becomes a queen. Rj1 promotes
+/// on j8, j9 and j10 but not on j11 or j12 (wall and beyond). The king has
+/// all eight castle squares: no black line reaches White's castle.
+///   Kd4: c3 d3 e3 c4 e4 c5 d5 e5                                   8
+///   Rg9: g10-g12 (3), g8-g1 (8), f9-a9 (6), takes h9 promoting (1) 18
+///   Rj1: j2-j7 (6), j8q j9q j10q, j11 j12, i1-a1 (9), k1 l1       22
+#[test]
+fn attacker_on_the_wall_captures_into_the_castle_and_promotes() {
+    assert_moves(
+        PROMOTE,
+        &[
+            "d4c3", "d4d3", "d4e3", "d4c4", "d4e4", "d4c5", "d4d5", "d4e5", //
+            "g9g10", "g9g11", "g9g12", //
+            "g9g8", "g9g7", "g9g6", "g9g5", "g9g4", "g9g3", "g9g2", "g9g1", //
+            "g9f9", "g9e9", "g9d9", "g9c9", "g9b9", "g9a9",  //
+            "g9h9q", //
+            "j1j2", "j1j3", "j1j4", "j1j5", "j1j6", "j1j7", "j1j8q", "j1j9q", "j1j10q", "j1j11",
+            "j1j12", //
+            "j1i1", "j1h1", "j1g1", "j1f1", "j1e1", "j1d1", "j1c1", "j1b1", "j1a1", //
+            "j1k1", "j1l1",
+        ],
+    );
+
+    // The capture makes a queen on h9 (with or without the `q`) and resets
+    // the halfmove clock; a plain move counts on.
+    let after = "12/12/12/7Qk3/12/12/12/12/3K8/12/12/9R2 b - - 0 1";
+    for spelling in ["g9h9q", "g9h9"] {
+        let mut pos = position(PROMOTE);
+        pos.play_wire(spelling)
+            .unwrap_or_else(|e| panic!("{spelling}: {e}"));
+        assert_eq!(pos.fen(), after, "{spelling}");
+        assert_eq!(pos.side_to_move(), Color::Black);
+    }
+    assert_eq!(
+        mailbox::Board::from_fen(PROMOTE)
+            .play_wire("g9h9q")
+            .board_fen(),
+        after.split(' ').next().unwrap()
+    );
+    // A plain promotion without capture also resets the clock.
+    let mut pos = position(PROMOTE);
+    pos.play_wire("j1j9").unwrap();
+    assert_eq!(
+        pos.fen(),
+        "12/12/12/6RrkQ2/12/12/12/12/3K8/12/12/12 b - - 0 1"
+    );
+    // Passing through the castle to j12 is no promotion, and a `q` on a
+    // move that does not promote is not a move.
+    let mut pos = position(PROMOTE);
+    assert!(pos.play_wire("j1j12q").is_err());
+    assert!(pos.play_wire("d4d5q").is_err());
+    pos.play_wire("j1j12").unwrap();
+    assert_eq!(
+        pos.fen(),
+        "9R2/12/12/6Rrk3/12/12/12/12/3K8/12/12/12 b - - 8 1"
+    );
+
+    // The new queen checks the king from h9. Only the king can remove it
+    // (i9h9); every flight square is covered: h8 h10 by the h-file, i8 i10
+    // diagonally, j9 along rank 9 behind the king, j8 j10 by Rj1's file.
+    assert_moves(after, &["i9h9"]);
+}
+
+/// White: Kd4, Rk8 (on Black's wall). Black: Ki9, Rh8.
+const DEFEND: &str = "12/12/12/8k3/7r2R1/12/12/12/3K8/12/12/12 b - - 3 9";
+
+/// The defender on h8 (inside its castle) takes the attacker on k8 (its
+/// wall) across i8 and j8. The attacker covers i8 and j8 along rank 8, so
+/// the king cannot go there, and the king can never take on k8 (a wall
+/// square, although a knight's leap from i9).
+///   Rh8: i8 j8, takes k8 (3), h9-h12 (4), h7-h1 (7), g8-a8 (7)     21
+///   Ki9: h9 j9 h10 i10 j10 (h8 own rook, i8 j8 attacked)          5
+#[test]
+fn defender_captures_attacker_on_its_wall() {
+    assert_moves(
+        DEFEND,
+        &[
+            "h8i8", "h8j8", "h8k8", //
+            "h8h9", "h8h10", "h8h11", "h8h12", //
+            "h8h7", "h8h6", "h8h5", "h8h4", "h8h3", "h8h2", "h8h1", //
+            "h8g8", "h8f8", "h8e8", "h8d8", "h8c8", "h8b8", "h8a8", //
+            "i9h9", "i9j9", "i9h10", "i9i10", "i9j10",
+        ],
+    );
+    let mut pos = position(DEFEND);
+    assert!(pos.play_wire("i9k8").is_err());
+    pos.play_wire("h8k8").unwrap();
+    // A rook, not a queen: k8 is Black's own wall.
+    assert_eq!(
+        pos.fen(),
+        "12/12/12/8k3/10r1/12/12/12/3K8/12/12/12 w - - 0 10"
+    );
+}
+
+/// White: Kd4, Rg6. Black: Ki9, Rh6. Neither rook stands on a wall.
+const SIDE_BY_SIDE: &str = "12/12/12/8k3/12/12/6Rr4/12/3K8/12/12/12 w - - 0 1";
+
+/// Two enemy rooks side by side in the open board only block each other.
+/// White to move:
+///   Rg6: g7-g12 (6, through Black's wall g8-g10), g5-g1 (5), f6-a6 (6) 17
+///   Kd4: all 8 castle squares                                        8
+/// Black to move (same board):
+///   Rh6: i6-l6 (4), h7-h12 (6, into its own castle: no promotion),
+///        h5-h1 (5)                                                   15
+///   Ki9: all 8 castle squares (g6 sees only the g-file and rank 6)   8
+#[test]
+fn rooks_side_by_side_in_the_open_do_not_capture() {
+    assert_moves(
+        SIDE_BY_SIDE,
+        &[
+            "g6g7", "g6g8", "g6g9", "g6g10", "g6g11", "g6g12", //
+            "g6g5", "g6g4", "g6g3", "g6g2", "g6g1", //
+            "g6f6", "g6e6", "g6d6", "g6c6", "g6b6", "g6a6", //
+            "d4c3", "d4d3", "d4e3", "d4c4", "d4e4", "d4c5", "d4d5", "d4e5",
+        ],
+    );
+    assert_moves(
+        &SIDE_BY_SIDE.replace(" w ", " b "),
+        &[
+            "h6i6", "h6j6", "h6k6", "h6l6", //
+            "h6h7", "h6h8", "h6h9", "h6h10", "h6h11", "h6h12", //
+            "h6h5", "h6h4", "h6h3", "h6h2", "h6h1", //
+            "i9h8", "i9i8", "i9j8", "i9h9", "i9j9", "i9h10", "i9i10", "i9j10",
+        ],
+    );
+}
+
+/// White: Kd4, Qj9 (inside Black's castle). Black: Kh8, Rj10 (inside its
+/// castle), Rk9 (on its own wall).
+const QUEEN_IN_CASTLE: &str = "12/12/9r2/9Qr1/7k4/12/12/12/3K8/12/12/12 b - - 12 30";
+
+/// An intruding queen can be taken only by the king: Rj10 (castle next to
+/// it) and Rk9 (own wall next to it) are not a wall/castle pair of the
+/// capture rule, so they are merely blocked. The king takes with a
+/// knight's leap h8-j9; its other squares i8 i9 i10 (next to the queen) and
+/// h9 (rank 9 through i9) are all attacked.
+///   Kh8: takes j9                                                   1
+///   Rj10: j11 j12 (2), i10-a10 (9), k10 l10 (2)                     13
+///   Rk9: l9 (1), k10-k12 (3), k8-k1 (8)                             12
+#[test]
+fn queen_in_the_castle_only_the_king_can_take() {
+    assert_moves(
+        QUEEN_IN_CASTLE,
+        &[
+            "h8j9", //
+            "j10j11", "j10j12", //
+            "j10i10", "j10h10", "j10g10", "j10f10", "j10e10", "j10d10", "j10c10", "j10b10",
+            "j10a10", //
+            "j10k10", "j10l10", //
+            "k9l9", "k9k10", "k9k11", "k9k12", //
+            "k9k8", "k9k7", "k9k6", "k9k5", "k9k4", "k9k3", "k9k2", "k9k1",
+        ],
+    );
+    let mut pos = position(QUEEN_IN_CASTLE);
+    assert!(pos.play_wire("j10j9").is_err());
+    assert!(pos.play_wire("k9j9").is_err());
+    pos.play_wire("h8j9").unwrap();
+    assert_eq!(
+        pos.fen(),
+        "12/12/9r2/9kr1/12/12/12/12/3K8/12/12/12 w - - 0 31"
+    );
+}
+
+/// White: Kd4, Ra7. Black: Ki9, Rd10.
+const CHECK_THROUGH_WALL: &str = "12/12/3r8/8k3/12/R11/12/12/3K8/12/12/12 w - - 0 1";
+
+/// Rd10 checks Kd4 down the d-file through the wall square d6 (and d5),
+/// although it could never capture there. The king leaves the file (d3
+/// and d5 stay on it) or Ra7 blocks on d7; nothing can take d10.
+///   Kd4: c3 c4 c5 e3 e4 e5                                          6
+///   Ra7: d7                                                         1
+#[test]
+fn check_through_a_wall_square() {
+    assert_moves(
+        CHECK_THROUGH_WALL,
+        &["d4c3", "d4c4", "d4c5", "d4e3", "d4e4", "d4e5", "a7d7"],
+    );
+}
+
+/// White: Kd4, Ra8, Rl6. Black: Ki9, Rd12, Rc11, Re11.
+const BLOCK_ONLY: &str = "3r8/2r1r7/12/8k3/R11/12/11R/12/3K8/12/12/12 w - - 0 1";
+
+/// Rd12 checks down the d-file; Rc11 and Re11 cover the c- and e-files,
+/// so every castle square is attacked (d3 and d5 by the checker) and no
+/// black rook stands on White's wall, so nothing can be taken. The only
+/// answers are blocks: Ra8-d8, and Rl6-d6 on the wall square.
+#[test]
+fn check_that_can_only_be_blocked() {
+    assert_moves(BLOCK_ONLY, &["a8d8", "l6d6"]);
+    let g = game(BLOCK_ONLY, &[]);
+    assert_eq!(g.outcome(), None);
+}
+
+/// White: Kd4, Rd5, Re5. Black: Ki9, Rd6 (on White's wall), Qg7 (the
+/// corner outside Black's castle, not a wall square).
+const PINNED: &str = "12/12/12/8k3/12/6q5/3r8/3RR7/3K8/12/12/12 w - - 0 1";
+
+/// Rd5 is pinned by Rd6 on the d-file: it may not step aside, but it may
+/// take the pinner (castle defender against attacker on its wall). Re5 is
+/// pinned on the diagonal by Qg7 and, being a rook, has no move at all. The
+/// king goes to any free castle square: d3 is shielded by Rd5, c3 by Re5.
+///   Kd4: c3 c4 c5 d3 e3 e4                                          6
+///   Rd5: takes d6                                                   1
+#[test]
+fn pinned_defenders() {
+    assert_moves(
+        PINNED,
+        &["d4c3", "d4c4", "d4c5", "d4d3", "d4e3", "d4e4", "d5d6"],
+    );
+    let mut pos = position(PINNED);
+    pos.play_wire("d5d6").unwrap();
+    assert_eq!(
+        pos.fen(),
+        "12/12/12/8k3/12/6q5/3R8/4R7/3K8/12/12/12 b - - 0 1"
+    );
+}
+
+/// White: Kc3. Black: Ki9, Rl1, Rl4, Rd12; Black to move.
+const PRE_MATE: &str = "3r8/12/12/8k3/12/12/12/12/11r/2K9/12/11r b - - 0 1";
+/// The same after Rl1-l3.
+const MATE: &str = "3r8/12/12/8k3/12/12/12/12/11r/2K8r/12/12 w - - 1 2";
+
+/// Rl3 checks Kc3 along rank 3 (through the wall square f3). The king's
+/// castle squares are all covered: d3 by Rl3, c4 d4 e4 by Rl4, d5 (and d4)
+/// by Rd12. The squares outside, b2 c2 d2, are free, but the king may not
+/// leave its castle even to escape mate: no legal move, Black wins.
+#[test]
+fn king_cannot_leave_the_castle_even_to_escape_mate() {
+    assert_moves(MATE, &[]);
+    let g = game(MATE, &[]);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
+    let mut pos = position(MATE);
+    for escape in ["c3b2", "c3c2", "c3d2", "c3b4", "c3b1", "c3d1"] {
+        assert!(pos.play_wire(escape).is_err(), "{escape}");
+    }
+    assert!(mailbox::Board::from_fen(MATE).in_check(true));
+
+    let mut g = game(PRE_MATE, &[]);
+    assert_eq!(g.outcome(), None);
+    g.play_wire("l1l3").unwrap();
+    assert_eq!(g.position().fen(), MATE);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
+}
+
+/// White: Kc3, Ra1. Black: Ki9, Rb1, Ra2, Rl4, Rd12.
+const STALEMATE: &str = "3r8/12/12/8k3/12/12/12/12/11r/2K9/r11/Rr10 w - - 0 1";
+
+/// Kc3 is not in check (no black piece on rank 3 or the c-file) but all
+/// its castle squares are covered as in the mate above (d3 d4 d5 by Rd12,
+/// c4 d4 e4 by Rl4). Ra1 is boxed in by Rb1 and Ra2, which it may not take
+/// in the open board. No legal move: stalemate, a draw.
+#[test]
+fn stalemate() {
+    assert_moves(STALEMATE, &[]);
+    assert!(!mailbox::Board::from_fen(STALEMATE).in_check(true));
+    assert_eq!(game(STALEMATE, &[]).outcome(), Some(Outcome::Stalemate));
+}
+
+/// Only the kings: Kd4, Ki9.
+const BARE: &str = "12/12/12/8k3/12/12/12/12/3K8/12/12/12 w - - 0 1";
+/// White: Kd4, Qh9 (inside Black's castle, checking). Black: Ki9.
+const LAST_QUEEN: &str = "12/12/12/7Qk3/12/12/12/12/3K8/12/12/12 b - - 5 20";
+
+/// When neither side has a rook or queen no check is possible any more:
+/// the game is drawn, reported as insufficient material, although the
+/// kings still have their moves.
+#[test]
+fn bare_board_draw() {
+    assert_moves(
+        BARE,
+        &[
+            "d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5",
+        ],
+    );
+    assert_eq!(
+        game(BARE, &[]).outcome(),
+        Some(Outcome::InsufficientMaterial)
+    );
+
+    // The king takes the last queen: h9 is next to it. Its other flight
+    // squares j8 and j10 are free; h8 h10 (h-file), i8 i10 (diagonals)
+    // and j9 (rank 9 behind the king) are covered by the queen.
+    assert_moves(LAST_QUEEN, &["i9h9", "i9j8", "i9j10"]);
+    let mut g = game(LAST_QUEEN, &[]);
+    assert_eq!(g.outcome(), None);
+    g.play_wire("i9h9").unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::InsufficientMaterial));
+    // Running away instead leaves a queen on the board: play goes on.
+    let g = game(LAST_QUEEN, &["i9j8"]);
+    assert_eq!(g.outcome(), None);
+
+    // One rook is enough to play on.
+    let g = game("11r/12/12/8k3/12/12/12/12/3K8/12/12/12 w - - 0 1", &[]);
+    assert_eq!(g.outcome(), None);
+}
+
+/// White: Kd4, Ra1. Black: Ki9, Rl12.
+const REPEAT: &str = "11r/12/12/8k3/12/12/12/12/3K8/12/12/R11 w - - 0 1";
+
+#[test]
+fn threefold_repetition() {
+    let cycle = ["a1a2", "l12l11", "a2a1", "l11l12"];
+    let mut g = game(REPEAT, &[]);
+    for (ply, m) in cycle.iter().chain(&cycle).enumerate() {
+        assert_eq!(g.outcome(), None, "before ply {ply}");
+        g.play_wire(m).unwrap();
+    }
+    assert_eq!(g.position().fen(), REPEAT.replace(" 0 1", " 8 5"));
+    assert_eq!(g.outcome(), Some(Outcome::ThreefoldRepetition));
+}
+
+#[test]
+fn no_fifty_move_rule() {
+    let fen = "11r/12/12/8k3/12/12/12/12/3K8/12/12/R11 w - - 150 120";
+    let mut g = game(fen, &[]);
+    assert_eq!(g.outcome(), None);
+    g.play_wire("a1a2").unwrap();
+    assert_eq!(
+        g.position().fen(),
+        "11r/12/12/8k3/12/12/12/12/3K8/12/R11/12 b - - 151 120"
+    );
+    assert_eq!(g.outcome(), None);
+    // The start position reached with a clock far past 100 is not over.
+    let g = game(&START.replace(" 0 1", " 500 300"), &[]);
+    assert_eq!(g.outcome(), None);
+}
+
+// ---------------------------------------------------------------------------
+// Perft against the mailbox generator.
+// ---------------------------------------------------------------------------
+
+/// Middlegame positions: rooks out on the board and on the enemy walls,
+/// queens in and out of the castles, pins, checks and a double check.
+/// Each with its perft to depths 1, 2 and 3 as counted by the mailbox
+/// generator (the engine agrees).
+const MIDDLEGAMES: [(&str, &str, [u64; 3]); 5] = [
+    // White: Kd4, Rc3 Rd3 Rc5 Re5, Rg9 (Black's wall: pins Rh9 and may
+    // take it), Rk2, Qf11, Ra6. Black: Ki9, Rh8 Rj8 Rh9 Ri10, Rb5 (White's
+    // wall, facing Rc5), Re7, Rl3, Rj1.
+    (
+        "rooks on the walls, a pin",
+        "12/5Q6/8r3/6Rrk3/7r1r2/4r7/R11/1rR1R7/3K8/2RR7r/10R1/9r2 w - - 0 1",
+        [131, 13_473, 1_561_580],
+    ),
+    // White: Kd3, Rc3 Re4 Rd5, Rh5, Rk8 Rg10 (Black's wall, each facing a
+    // defender), Ra12. Black: Ki9, Ri10 Rj9 Rh8, Qf5 (White's wall, facing
+    // Rd5 and Re4), Qh2, Rc7, Rl4.
+    (
+        "black queens, attackers on both walls",
+        "R11/12/6R1r3/8kr2/7r2R1/2r9/12/3R1q1R4/4R6r/2RK8/7q4/12 b - - 0 1",
+        [125, 10_137, 1_129_687],
+    ),
+    // White: Ke5, Rc3 Rd4 Rc5, Rf4 (own wall), Rh4, Qh10 (in Black's
+    // castle), Ra9. Black: Ki8, Rj8 Rj10, Rg8 (own wall), Re11 (checking
+    // through e6), Rb3 (White's wall), Rl12, Qc6 (White's wall).
+    (
+        "White in check, queens on walls and in a castle",
+        "11r/4r7/7Q1r2/R11/6r1kr2/12/2q9/2R1K7/3R1R1R4/1rR9/12/12 w - - 0 1",
+        [5, 605, 52_510],
+    ),
+    // White: Kc4, Rc3 Rd5 Re4 (pinned by Rf4, which it may take), Rb8,
+    // Rf9, Rk10 (Black's wall), Rh12, Rl7. Black: Ki9, Rh9 Ri8, Rj7 (own
+    // wall), Rf3 Rf4 (White's wall), Ra1, Rd10, Ql9.
+    (
+        "open board, a pin along rank 4",
+        "7R4/12/3r6R1/5R1rk2q/1R6r3/9r1R/12/3R8/2K1Rr6/2R2r6/12/r11 b - - 0 1",
+        [106, 10_211, 1_015_127],
+    ),
+    // White: Kc5, Rc3 Re4 Re5, Qi10 (in Black's castle), Rg7, Rk11, Rb9.
+    // Black: Kh8, Rj8 Rh10, Qd4 (in White's castle), Ra5, Re12, Rl1, Rf5
+    // (White's wall, facing Re5). White is in double check (Qd4, Ra5).
+    (
+        "double check, queens in both castles",
+        "4r7/10R1/7rQ3/1R10/7k1r2/6R5/12/r1K1Rr6/3qR7/2R9/12/11r w - - 0 1",
+        [1, 96, 12_405],
+    ),
+];
+
+fn assert_perft_agrees(name: &str, fen: &str, depth: u32) {
+    let pos = position(fen);
+    let board = mailbox::Board::from_fen(fen);
+    // The side not to move may not be in check in a legal position.
+    assert!(
+        !board.in_check(!board.white_to_move),
+        "{name}: illegal position"
+    );
+    let engine = pos.perft(depth);
+    let mailbox = board.perft(depth);
+    if engine != mailbox {
+        // Name the first root move whose subtree differs.
+        let mut detail = String::new();
+        for m in board.legal_moves() {
+            let w = mailbox::wire(m);
+            let mut child = pos;
+            child.play_wire(&w).unwrap();
+            let (e, b) = (child.perft(depth - 1), board.play(m).perft(depth - 1));
+            if e != b {
+                detail = format!("after {w}: engine {e}, mailbox {b}");
+                break;
+            }
+        }
+        panic!("{name} perft {depth}: engine {engine}, mailbox {mailbox}; {detail}");
+    }
+}
+
+/// The start position: 54 moves, and the counts below as found by the
+/// mailbox generator. The engine must agree with the generator to depth 3
+/// (naming the first root move whose subtree differs if not) and both must
+/// give these numbers, so a regression shows even if both change alike.
+#[test]
+fn start_perft() {
+    for depth in 1..=3 {
+        assert_perft_agrees("start", START, depth);
+    }
+    let board = mailbox::Board::from_fen(START);
+    let pos = position(START);
+    for (depth, expected) in [(1, 54), (2, 2_844), (3, 187_228), (4, 12_107_364)] {
+        assert_eq!(board.perft(depth), expected, "mailbox perft {depth}");
+        assert_eq!(pos.perft(depth), expected, "engine perft {depth}");
+    }
+}
+
+#[test]
+fn middlegame_perft_to_depth_3() {
+    for (name, fen, counts) in MIDDLEGAMES {
+        let board = mailbox::Board::from_fen(fen);
+        let pos = position(fen);
+        for depth in 1..=3 {
+            assert_perft_agrees(name, fen, depth);
+            let expected = counts[depth as usize - 1];
+            assert_eq!(
+                board.perft(depth),
+                expected,
+                "{name}: mailbox perft {depth}"
+            );
+            assert_eq!(pos.perft(depth), expected, "{name}: engine perft {depth}");
+        }
+    }
+}
+
+/// Depth 4 of the middlegames: over a minute in the mailbox generator.
+#[test]
+#[ignore = "slow: run with --ignored"]
+fn middlegame_perft_depth_4() {
+    let expected = [160_371_621, 94_521_572, 5_392_221, 98_567_374, 1_027_314];
+    for ((name, fen, _), count) in MIDDLEGAMES.into_iter().zip(expected) {
+        assert_eq!(position(fen).perft(4), count, "{name}: engine perft 4");
+        assert_eq!(
+            mailbox::Board::from_fen(fen).perft(4),
+            count,
+            "{name}: mailbox perft 4"
+        );
+    }
+}
+
+/// The move lists agree, and so do the boards after each move, along
+/// pseudo-random games from the start and from every middlegame.
+#[test]
+fn random_games_agree_move_by_move() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let starts: Vec<&str> = std::iter::once(START)
+        .chain(MIDDLEGAMES.iter().map(|&(_, fen, _)| fen))
+        .collect();
+    for round in 0..4 {
+        for &fen in &starts {
+            let mut g = game(fen, &[]);
+            let mut board = mailbox::Board::from_fen(fen);
+            for ply in 0..150 {
+                let pos = g.position();
+                let here = pos.fen();
+                let mailbox = board.legal_wire_moves();
+                let engine = sorted(pos.legal_wire_moves());
+                compare("the engine", &here, &engine, &mailbox);
+                assert_eq!(
+                    here.split(' ').next().unwrap(),
+                    board.board_fen(),
+                    "round {round} ply {ply} from {fen}"
+                );
+                assert_eq!(pos.side_to_move() == Color::White, board.white_to_move);
+                if mailbox.is_empty() {
+                    let expected = if board.in_check(board.white_to_move) {
+                        Outcome::Checkmate {
+                            winner: if board.white_to_move {
+                                Color::Black
+                            } else {
+                                Color::White
+                            },
+                        }
+                    } else {
+                        Outcome::Stalemate
+                    };
+                    assert_eq!(g.outcome(), Some(expected), "{here}");
+                    break;
+                }
+                let m = &mailbox[(next() % mailbox.len() as u64) as usize];
+                g.play_wire(m).unwrap();
+                board = board.play_wire(m);
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! The engine in the real XBoard GUI: `scripts/xboard_gui_match.sh` plays
+//! it against itself under a virtual X server (chess, then WAD Chess) and
+//! checks the saved games and XBoard's debug log. Where xboard and xvfb
+//! cannot be installed the script says `SKIP:` and this test passes.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn engine_plays_clean_matches_in_xboard() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/xboard_gui_match.sh");
+    let out = Command::new("bash")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_motley"))
+        .output()
+        .expect("bash runs the script");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if let Some(skip) = text.lines().find(|line| line.starts_with("SKIP:")) {
+        println!("{skip}");
+        return;
+    }
+    assert!(
+        out.status.success(),
+        "{} failed ({}):\n{text}",
+        script.display(),
+        out.status
+    );
+}
