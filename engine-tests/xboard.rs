@@ -121,6 +121,7 @@ fn engine_defined_variants_send_setup_and_pieces() {
          rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1"
     );
     assert_eq!(xb.expect_prefix("piece "), "piece C WAD");
+    assert_eq!(xb.expect_prefix("piece "), "piece K& KisO1");
     xb.send("variant paritychess");
     assert!(
         xb.expect_prefix("setup ")
@@ -128,6 +129,21 @@ fn engine_defined_variants_send_setup_and_pieces() {
     );
     assert_eq!(xb.expect_prefix("piece "), "piece C WAD");
     assert_eq!(xb.expect_prefix("piece "), "piece F FAD");
+    assert_eq!(xb.expect_prefix("piece "), "piece K& KisO1");
+    xb.send("variant chad");
+    assert_eq!(
+        xb.expect_prefix("setup "),
+        "setup (...RQ................K...rq................k) 12x12+0_fairy \
+         12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1"
+    );
+    assert_eq!(xb.expect_prefix("piece "), "piece K KN");
+    assert_eq!(xb.expect_prefix("piece "), "piece R mR");
+    assert_eq!(xb.expect_prefix("piece "), "piece Q mQ");
+    // Moves with two-digit ranks, and the engine answers one.
+    xb.send("st 0.2");
+    xb.send("usermove d5d12");
+    let reply = xb.expect_prefix("move ");
+    assert!(reply.len() >= 9, "{reply}");
     xb.send("variant xiangqi");
     assert!(xb.expect_prefix("Error (").contains("xiangqi"));
     // Normal chess needs no setup.

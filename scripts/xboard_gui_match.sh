@@ -3,8 +3,9 @@
 # X server, xvfb-run), in match mode: chess first, then WAD Chess. Checks
 # each saved PGN and the XBoard debug log:
 #   - the expected number of games, each with a result (1-0, 0-1, 1/2-1/2);
-#   - no game ended by a forfeit, an illegal or invalid move, a false claim,
-#     a loss on time or a crashed engine;
+#   - no game ended by a forfeit, an illegal or invalid move, a false claim
+#     or a crashed engine (a loss on time is reported but allowed: on a busy
+#     machine a short clock can run out, and that is no protocol fault);
 #   - no "Illegal move" (XBoard's or the engine's) and no "Error (" from
 #     the engine.
 #
@@ -153,9 +154,11 @@ run_match() {
                 bad = ""
                 if (result !~ /^(1-0|0-1|1\/2-1\/2)$/) bad = "no result"
                 r = tolower(reason)
-                if (r ~ /forfeit|illegal|invalid|false .*claim|on time|time forfeit|crash|disconnect|abort|killed|exit/)
+                if (r ~ /forfeit|illegal|invalid|false .*claim|crash|disconnect|abort|killed|exit/)
                     bad = "bad termination"
-                printf "%s game %d: %s {%s}%s\n", name, n, result, reason, (bad == "" ? "" : "  <-- " bad)
+                note = ""
+                if (r ~ /on time/) note = "  (a loss on time: allowed, see the header)"
+                printf "%s game %d: %s {%s}%s%s\n", name, n, result, reason, note, (bad == "" ? "" : "  <-- " bad)
                 started = 0
             }
             /^\[Event / { finish(); started = 1; movetext = ""; result = "?"; next }
