@@ -451,13 +451,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             Self::pick(&mut moves, scores, index);
             let m = moves.as_slice()[index];
             let quiet = pos.captured(m).is_none() && m.kind() != MoveKind::Promotion;
-            let child = pos.after(m);
-            debug_assert!(
-                !child.opponent_in_check(),
-                "{} leaves the king in check in {}",
-                pos.wire(m),
-                pos.fen()
-            );
+            let child = Self::child(pos, m);
             let gives_check = child.in_check();
 
             // Futility: a quiet, non-checking move far below alpha at the
@@ -549,6 +543,20 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         best
     }
 
+    /// The position after `m`; debug builds check that the move did not
+    /// leave the mover's king in check.
+    #[inline]
+    fn child(pos: &Position<B>, m: Move) -> Position<B> {
+        let child = pos.after(m);
+        debug_assert!(
+            !child.opponent_in_check(),
+            "{} leaves the king in check in {}",
+            pos.wire(m),
+            pos.fen()
+        );
+        child
+    }
+
     fn quiescence(
         &mut self,
         pos: &Position<B>,
@@ -594,13 +602,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     continue;
                 }
             }
-            let child = pos.after(m);
-            debug_assert!(
-                !child.opponent_in_check(),
-                "{} leaves the king in check in {}",
-                pos.wire(m),
-                pos.fen()
-            );
+            let child = Self::child(pos, m);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;

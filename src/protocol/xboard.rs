@@ -85,8 +85,12 @@ fn xboard_spelling(position: &AnyPosition, wire: &str) -> String {
     if position.variant().spec().castling != CastlingStyle::Fast {
         return wire.to_string();
     }
-    match position.castling_legs(wire) {
-        Some([(kf, kt), (rf, rt)]) => format!("{kf}{kt},{rf}{rt}"),
+    match position
+        .castles()
+        .into_iter()
+        .find(|(castle, _)| castle == wire)
+    {
+        Some((_, [(kf, kt), (rf, rt)])) => format!("{kf}{kt},{rf}{rt}"),
         None => wire.to_string(),
     }
 }
@@ -99,15 +103,13 @@ fn from_xboard_spelling(position: &AnyPosition, text: &str) -> String {
     };
     let sent = [first, second].map(|leg| leg.trim().to_ascii_lowercase());
     position
-        .legal_wire_moves()
+        .castles()
         .into_iter()
-        .find(|m| {
-            position.castling_legs(m).is_some_and(|legs| {
-                let [king, rook] = legs.map(|(from, to)| format!("{from}{to}"));
-                (sent[0] == king && sent[1] == rook) || (sent[0] == rook && sent[1] == king)
-            })
+        .find(|(_, legs)| {
+            let [king, rook] = legs.clone().map(|(from, to)| format!("{from}{to}"));
+            (sent[0] == king && sent[1] == rook) || (sent[0] == rook && sent[1] == king)
         })
-        .unwrap_or_else(|| text.to_string())
+        .map_or_else(|| text.to_string(), |(castle, _)| castle)
 }
 
 /// The time control set by `level` or `st`.
@@ -363,17 +365,18 @@ impl Session {
         if self.long_castling || position.variant().spec().castling != CastlingStyle::Fast {
             return Vec::new();
         }
-        let legal = position.legal_wire_moves();
-        let playable: Vec<String> = legal
-            .iter()
-            .filter(|m| {
-                !position
-                    .castling_legs(m)
-                    .is_some_and(|legs| is_long_castle(&legs))
-            })
-            .cloned()
+        let long: Vec<String> = position
+            .castles()
+            .into_iter()
+            .filter(|(_, legs)| is_long_castle(legs))
+            .map(|(castle, _)| castle)
             .collect();
-        if playable.len() == legal.len() || playable.is_empty() {
+        let playable: Vec<String> = position
+            .legal_wire_moves()
+            .into_iter()
+            .filter(|m| !long.contains(m))
+            .collect();
+        if long.is_empty() || playable.is_empty() {
             Vec::new()
         } else {
             playable
@@ -383,24 +386,19 @@ impl Session {
     /// `exclude MOVE|all` and `include MOVE|all`.
     fn exclude(&mut self, exclude: bool, what: &str) -> Result<(), String> {
         let position = self.engine().game().position();
-        let legal = position.legal_wire_moves();
         if self.excluded.0 != position.fen() {
             self.excluded = (position.fen(), Vec::new());
         }
         if what == "all" {
-            self.excluded.1 = if exclude { legal } else { Vec::new() };
+            self.excluded.1 = if exclude {
+                position.legal_wire_moves()
+            } else {
+                Vec::new()
+            };
             return Ok(());
         }
-        let mut probe = position;
-        probe.play_wire(what).map_err(|e| e.to_string())?;
-        // The referee's own spelling of the move, whatever form was sent.
-        let spelled = legal
-            .into_iter()
-            .find(|m| {
-                let mut p = position;
-                p.play_wire(m).is_ok() && p == probe
-            })
-            .unwrap_or_else(|| what.to_string());
+        // The position's own spelling of the move, whatever form was sent.
+        let spelled = position.canonical_wire(what).map_err(|e| e.to_string())?;
         self.excluded.1.retain(|m| *m != spelled);
         if exclude {
             self.excluded.1.push(spelled);
@@ -759,9 +757,12 @@ mod tests {
         assert_eq!(from_xboard_spelling(&position, "j1f1,f1g1"), "j1f1");
         assert_eq!(from_xboard_spelling(&position, "f1e1,a1f1"), "a1f1");
         assert_eq!(from_xboard_spelling(&position, "f1g1,a1f1"), "f1g1,a1f1");
-        let long = position.castling_legs("f1c1").unwrap();
-        assert!(is_long_castle(&long));
-        assert!(!is_long_castle(&position.castling_legs("j1f1").unwrap()));
+        let legs = |wire: &str| {
+            let castles = position.castles();
+            castles.into_iter().find(|(c, _)| c == wire).unwrap().1
+        };
+        assert!(is_long_castle(&legs("f1c1")));
+        assert!(!is_long_castle(&legs("j1f1")));
     }
 
     #[test]

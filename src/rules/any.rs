@@ -77,20 +77,30 @@ impl AnyPosition {
             Ok(())
         })
     }
-    /// The king's and the rook's legs, each (from, to) in square names, of
-    /// a legal castling move given in wire spelling; `None` for any other
-    /// text. For protocols that spell castling as two moves.
-    pub fn castling_legs(&self, text: &str) -> Option<[(String, String); 2]> {
+    /// Every legal castle: its wire spelling, and the king's and the
+    /// rook's legs, each (from, to) in square names. For protocols that
+    /// spell castling as two moves.
+    pub fn castles(&self) -> Vec<(String, [(String, String); 2])> {
         with_position!(self, p => {
-            let m = p.parse_wire(text).ok()?;
-            let rook = m.castling_rook()?;
-            let (king_to, rook_to) = p.castling_destinations(m);
             let g = &p.tables().geometry;
-            Some([
-                (g.name(m.from()), g.name(king_to)),
-                (g.name(rook), g.name(rook_to)),
-            ])
+            p.legal_moves()
+                .iter()
+                .filter_map(|&m| {
+                    let rook = m.castling_rook()?;
+                    let (king_to, rook_to) = p.castling_destinations(m);
+                    let legs = [
+                        (g.name(m.from()), g.name(king_to)),
+                        (g.name(rook), g.name(rook_to)),
+                    ];
+                    Some((p.wire(m), legs))
+                })
+                .collect()
         })
+    }
+    /// The position's own wire spelling of a legal move given in any form
+    /// it accepts (king takes own rook, a promotion without its letter).
+    pub fn canonical_wire(&self, text: &str) -> Result<String, MoveError> {
+        with_position!(self, p => p.parse_wire(text).map(|m| p.wire(m)))
     }
     /// The SAN of a move given in wire spelling, if it is legal.
     pub fn san_of_wire(&self, text: &str) -> Result<String, MoveError> {

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
-use crate::rules::{AnyGame, Color, Variant};
+use crate::rules::{AnyGame, AnyPosition, Color, Variant};
 
 pub use player::{EngineConfig, Fault, Player, Protocol, TimeControl};
 pub use referee::{
@@ -131,9 +131,7 @@ pub fn parse_openings(variant: Variant, text: &str) -> Result<Vec<Opening>, Stri
         // The game's own start is sent as such, so engines without
         // `setboard` can play it.
         let fen = fen.filter(|f| {
-            AnyGame::from_setup(variant, Some(f), &[])
-                .map(|g| g.position() != crate::rules::AnyPosition::startpos(variant))
-                .unwrap_or(true)
+            AnyPosition::from_fen(variant, f).map_or(true, |p| p != AnyPosition::startpos(variant))
         });
         openings.push(Opening { fen, moves });
     }
@@ -152,14 +150,14 @@ struct Pairing {
 }
 
 fn pairing(config: &MatchConfig, index: usize) -> Pairing {
-    let openings = if config.openings.is_empty() {
-        vec![Opening::default()]
-    } else {
-        config.openings.clone()
+    let openings = &config.openings;
+    let opening = match openings.len() {
+        0 => Opening::default(),
+        n => openings[(index / 2) % n].clone(),
     };
     Pairing {
         round: index + 1,
-        opening: openings[(index / 2) % openings.len()].clone(),
+        opening,
         first_is_white: index.is_multiple_of(2),
     }
 }

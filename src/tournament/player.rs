@@ -34,6 +34,8 @@ pub struct EngineConfig {
 /// How an engine failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
+    /// The process could not be started at all.
+    NotStarted(String),
     /// The process ended or closed its output.
     Crashed(String),
     /// No answer before the deadline.
@@ -47,6 +49,7 @@ pub enum Fault {
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Fault::NotStarted(why) => write!(f, "cannot start: {why}"),
             Fault::Crashed(why) => write!(f, "crashed: {why}"),
             Fault::Hung(why) => write!(f, "no answer: {why}"),
             Fault::Protocol(why) => write!(f, "protocol error: {why}"),
@@ -158,7 +161,7 @@ fn spawn(command: &str) -> Result<(Child, ChildStdin, Receiver<String>), Fault> 
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| Fault::Crashed(format!("cannot start '{command}': {e}")))?;
+        .map_err(|e| Fault::NotStarted(format!("'{command}': {e}")))?;
     let stdin = child.stdin.take().expect("stdin was piped");
     let stdout = child.stdout.take().expect("stdout was piped");
     let (tx, rx) = channel();
@@ -255,9 +258,7 @@ impl Player {
             Some(protocol) => Player::start_as(config, protocol, HANDSHAKE_TIME),
             None => match Player::start_as(config, Protocol::Uci, DETECT_TIME) {
                 Ok(player) => Ok(player),
-                Err(Fault::Crashed(why)) if why.starts_with("cannot start") => {
-                    Err(Fault::Crashed(why))
-                }
+                Err(fault @ Fault::NotStarted(_)) => Err(fault),
                 Err(_) => Player::start_as(config, Protocol::Xboard, HANDSHAKE_TIME),
             },
         }

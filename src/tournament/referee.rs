@@ -176,7 +176,7 @@ fn fault_ending(side: Color, fault: &Fault) -> Ending {
     let termination = match fault {
         Fault::Hung(_) => Termination::TimeForfeit,
         Fault::Rejected(_) => Termination::IllegalMove,
-        Fault::Crashed(_) | Fault::Protocol(_) => Termination::Crash,
+        Fault::NotStarted(_) | Fault::Crashed(_) | Fault::Protocol(_) => Termination::Crash,
     };
     (
         GameResult::Win(!side),
