@@ -144,7 +144,9 @@ fn solve_typed<B: Bitboard>(problem: &Problem) -> Result<Solution, String> {
 fn solve(problem: &Problem) -> Result<Solution, String> {
     match problem.variant {
         Variant::Chess => solve_typed::<u64>(problem),
-        Variant::WadChess | Variant::ParityChess => solve_typed::<u128>(problem),
+        Variant::WadChess | Variant::ParityChess | Variant::WauChess => {
+            solve_typed::<u128>(problem)
+        }
         Variant::Chad => solve_typed::<motley::rules::Wide>(problem),
     }
 }

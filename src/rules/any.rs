@@ -13,6 +13,9 @@ use super::position::Position;
 use super::variant::{Variant, Width};
 
 /// A position of any game this core plays.
+// The variants differ in size by their mailboxes; a position is a value
+// that is copied, never boxed.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnyPosition {
     /// A game on up to 64 squares.
@@ -120,6 +123,7 @@ impl AnyPosition {
 }
 
 /// A game in progress of any game this core plays.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// A game on up to 64 squares.

@@ -102,6 +102,14 @@ pub enum FenError {
     },
     /// The side that just moved is in check.
     OpponentInCheck,
+    /// The attack boards' corner field is malformed or places the boards
+    /// where they cannot stand.
+    Boards {
+        /// The field as given.
+        found: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A piece stands where the game's rules can never put it (Chad: a
     /// king outside its castle, a rook inside the enemy castle).
     Placement {
@@ -126,7 +134,7 @@ impl fmt::Display for FenError {
             Empty => write!(f, "FEN: empty"),
             FieldCount { found } => write!(
                 f,
-                "FEN: expected 4 to 6 space-separated fields (board, side to move, castling, en passant, halfmove clock, fullmove number), found {found}"
+                "FEN: expected 4 to 6 space-separated fields (board, side to move, castling, en passant, halfmove clock, fullmove number; wauchess adds the attack boards' corners), found {found}"
             ),
             RankCount { found, expected } => write!(
                 f,
@@ -148,7 +156,11 @@ impl fmt::Display for FenError {
             PieceNotInGame { letter, variant } => {
                 write!(f, "FEN board: piece '{letter}' is not part of {variant}")
             }
-            Hole { square } => write!(f, "FEN board: the holes do not match the board at {square}"),
+            Hole { square } => write!(
+                f,
+                "FEN board: the holes do not match the board at {square} (a '*' must mark exactly the squares no board covers)"
+            ),
+            Boards { found, reason } => write!(f, "FEN board corners '{found}': {reason}"),
             SideToMove { found } => {
                 write!(f, "FEN side to move: expected 'w' or 'b', found '{found}'")
             }
@@ -189,12 +201,17 @@ impl<B: Bitboard> Position<B> {
         if fields.is_empty() {
             return Err(FenError::Empty);
         }
-        if !(4..=6).contains(&fields.len()) {
+        let has_boards = variant.spec().attack_boards.is_some();
+        let most = if has_boards { 7 } else { 6 };
+        if !(4..=most).contains(&fields.len()) {
             return Err(FenError::FieldCount {
                 found: fields.len(),
             });
         }
         let mut pos = Position::<B>::empty(variant);
+        if let Some(field) = fields.get(6) {
+            pos.read_board_corners(field)?;
+        }
         pos.read_board(fields[0])?;
         pos.side = match fields[1] {
             "w" => Color::White,
@@ -223,6 +240,42 @@ impl<B: Bitboard> Position<B> {
         }
         pos.key = pos.compute_key();
         Ok(pos)
+    }
+
+    /// Reads the corner field of a game with movable boards (`a4,f4,a9,f9`)
+    /// and makes the squares they cover the ones that exist.
+    fn read_board_corners(&mut self, field: &str) -> Result<(), FenError> {
+        let error = |reason: &str| FenError::Boards {
+            found: field.to_string(),
+            reason: reason.to_string(),
+        };
+        let Some(boards) = &self.tables.attack_boards else {
+            return Err(error("this game has no movable boards"));
+        };
+        let g = &self.tables.geometry;
+        let names: Vec<&str> = field.split(',').collect();
+        if names.len() != self.corners.len() {
+            return Err(error("expected four corners separated by commas"));
+        }
+        for (board, name) in names.iter().enumerate() {
+            let corner = g
+                .parse_square(name)
+                .ok_or_else(|| error("a corner is not a square of the frame"))?;
+            if !boards.fits(corner) {
+                return Err(error("a board at this corner would stick out of the frame"));
+            }
+            self.corners[board] = corner;
+        }
+        if !boards.placement_is_valid(&self.corners) {
+            return Err(error("boards overlap each other or the main board"));
+        }
+        if !boards.all_connected(&self.corners) {
+            return Err(error(
+                "a board is not joined to the main board by a shared edge",
+            ));
+        }
+        self.holes = !boards.existing(&self.corners);
+        Ok(())
     }
 
     fn read_board(&mut self, board: &str) -> Result<(), FenError> {
@@ -276,7 +329,7 @@ impl<B: Bitboard> Position<B> {
                 let sq = g
                     .square(f as i32, rank as i32)
                     .expect("inside the rectangle");
-                if g.contains(sq) == marked_holes.contains(&f) {
+                if self.holes.has(sq) != marked_holes.contains(&f) {
                     return Err(FenError::Hole { square: g.name(sq) });
                 }
             }
@@ -324,8 +377,11 @@ impl<B: Bitboard> Position<B> {
                 });
             }
         }
-        let back_ranks = self.tables.back_rank[0] | self.tables.back_rank[1];
-        if let Some(sq) = (self.role_bb(Role::Pawn) & back_ranks).squares().next() {
+        let promotion_squares = self.tables.promotion_zone[0] | self.tables.promotion_zone[1];
+        if let Some(sq) = (self.role_bb(Role::Pawn) & promotion_squares)
+            .squares()
+            .next()
+        {
             return Err(FenError::PawnOnBackRank {
                 square: self.tables.geometry.name(sq),
             });
@@ -410,8 +466,11 @@ impl<B: Bitboard> Position<B> {
         let ep = t
             .geometry
             .parse_square(field)
-            .filter(|&sq| t.geometry.contains(sq))
+            .filter(|&sq| self.exists().has(sq))
             .ok_or_else(|| error("not a square of the board"))?;
+        if !t.en_passant_zone.has(ep) {
+            return Err(error("en passant happens only on the main board"));
+        }
         let mover = !self.side;
         let victim = t.pawn_step(mover, ep);
         let origin = t.pawn_step(self.side, ep);
@@ -437,7 +496,7 @@ impl<B: Bitboard> Position<B> {
             let mut empty = 0;
             for file in 0..g.files() as i32 {
                 let sq = g.square(file, rank).expect("inside the rectangle");
-                let cell = if !g.contains(sq) {
+                let cell = if self.holes.has(sq) {
                     Some('*')
                 } else {
                     self.piece_at(sq).map(Piece::fen_char)
@@ -489,12 +548,22 @@ impl<B: Bitboard> Position<B> {
         out
     }
 
-    /// The position as a six-field FEN.
+    /// The corner field of a game with movable boards (`a4,f4,a9,f9`);
+    /// `None` in other games.
+    pub fn board_corners_fen(&self) -> Option<String> {
+        self.tables.attack_boards.as_ref()?;
+        let g = &self.tables.geometry;
+        let names: Vec<String> = self.corners.iter().map(|&c| g.name(c)).collect();
+        Some(names.join(","))
+    }
+
+    /// The position as a FEN: six fields, and a seventh with the attack
+    /// boards' corners in games that have them.
     pub fn fen(&self) -> String {
         let ep = self
             .en_passant
             .map_or_else(|| "-".to_string(), |sq| self.tables.geometry.name(sq));
-        format!(
+        let mut fen = format!(
             "{} {} {} {} {} {}",
             self.board_fen(),
             self.side.fen_char(),
@@ -502,6 +571,11 @@ impl<B: Bitboard> Position<B> {
             ep,
             self.halfmove_clock,
             self.fullmove_number
-        )
+        );
+        if let Some(corners) = self.board_corners_fen() {
+            fen.push(' ');
+            fen.push_str(&corners);
+        }
+        fen
     }
 }

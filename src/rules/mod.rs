@@ -3,6 +3,7 @@
 //! search or protocols.
 
 pub mod any;
+pub mod attack_boards;
 pub mod bitboard;
 pub mod color;
 pub mod fen;

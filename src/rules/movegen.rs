@@ -11,7 +11,7 @@ use super::moves::{Move, MoveKind, MoveList};
 use super::piece::{Piece, Role};
 use super::position::Position;
 use super::square::Square;
-use super::variant::CastlingStyle;
+use super::variant::{AttackBoards, CastlingStyle};
 
 /// A group of legal moves that share a moving piece.
 #[derive(Clone, Copy, Debug)]
@@ -42,6 +42,8 @@ impl<B: Bitboard> Position<B> {
         let us = self.side;
         let them = !us;
         let occupied = self.occupied();
+        // Holes stop riders like pieces do and can never be entered.
+        let blockers = occupied | self.holes;
         let own = self.by_color[us.index()];
         let enemy = self.by_color[them.index()];
         let king = self.king(us);
@@ -49,7 +51,8 @@ impl<B: Bitboard> Position<B> {
 
         let without_king = occupied ^ B::from_square(king);
         let mut king_targets = B::EMPTY;
-        for to in (t.leaps(Role::King, king) & !own & t.king_zone[us.index()]).squares() {
+        let king_may_enter = !(own | self.holes) & t.king_zone[us.index()];
+        for to in (t.leaps(Role::King, king) & king_may_enter).squares() {
             if !self.is_attacked(to, them, without_king) {
                 king_targets |= B::from_square(to);
             }
@@ -60,6 +63,9 @@ impl<B: Bitboard> Position<B> {
                 targets: king_targets,
             });
         }
+        if t.attack_boards.is_some() {
+            self.generate_board_moves(king, emit);
+        }
         if checkers.more_than_one() {
             return;
         }
@@ -67,23 +73,23 @@ impl<B: Bitboard> Position<B> {
             // A check can be blocked only when it comes along a ride; a
             // leap (even a dabbaba's or an alfil's) can only be captured.
             let checker = checkers.lsb();
-            let riding_checkers = (t.orthogonal_attacks(king, occupied)
+            let riding_checkers = (t.orthogonal_attacks(king, blockers)
                 & self.riders(&t.orthogonal_riders))
-                | (t.diagonal_attacks(king, occupied) & self.riders(&t.diagonal_riders));
+                | (t.diagonal_attacks(king, blockers) & self.riders(&t.diagonal_riders));
             if riding_checkers.has(checker) {
                 checkers | t.between(king, checker)
             } else {
                 checkers
             }
         } else {
-            !own
+            !(own | self.holes)
         };
 
-        let (pinned, pin_segments) = self.pins(king, occupied, own, enemy);
+        let (pinned, pin_segments) = self.pins(king, blockers, own, enemy);
 
         for &role in &t.piece_roles {
             for from in self.pieces(us, role).squares() {
-                let mut targets = t.attacks(role, from, occupied) & allowed & !own;
+                let mut targets = t.attacks(role, from, blockers) & allowed & !own;
                 if t.captures_restricted {
                     targets &= !enemy | t.capture_zone(us, from);
                 }
@@ -96,7 +102,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
-        let empty = !occupied;
+        let empty = !blockers;
         for from in self.pieces(us, Role::Pawn).squares() {
             let mut targets = t.pawn_attacks(us, from) & enemy;
             let step = t.pawn_step(us, from) & empty;
@@ -113,7 +119,8 @@ impl<B: Bitboard> Position<B> {
         }
 
         if let Some(ep) = self.en_passant {
-            for from in (t.pawn_attacks(them, ep) & self.pieces(us, Role::Pawn)).squares() {
+            let capturers = self.pieces(us, Role::Pawn) & t.en_passant_zone;
+            for from in (t.pawn_attacks(them, ep) & capturers).squares() {
                 let m = Move::en_passant(from, ep);
                 let after = self.after(m);
                 if !after.is_attacked(king, them, after.occupied()) {
@@ -122,8 +129,62 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
-        if checkers.is_empty() {
+        if checkers.is_empty() && self.castling_allowed() {
             self.generate_castling(king, occupied, emit);
+        }
+    }
+
+    /// Whether castling may happen at all: in games with movable boards,
+    /// only while every attack board stands on its start corner.
+    #[inline]
+    fn castling_allowed(&self) -> bool {
+        self.tables
+            .attack_boards
+            .as_ref()
+            .is_none_or(|b| self.corners == b.start_corners)
+    }
+
+    /// The legal board moves of the side to move: each of its attack boards
+    /// that carries no piece or one of its own moves by every shift that
+    /// keeps it in the frame, off the other boards, and every board joined
+    /// to the main board, unless the move leaves the king in check.
+    fn generate_board_moves(&self, king: Square, emit: &mut impl FnMut(MoveBatch<B>)) {
+        let Some(boards) = &self.tables.attack_boards else {
+            return;
+        };
+        let g = &self.tables.geometry;
+        let us = self.side;
+        let occupied = self.occupied();
+        for board in 0..self.corners.len() {
+            if AttackBoards::owner(board) != us {
+                continue;
+            }
+            let from = self.corners[board];
+            let passengers = boards.block(from) & occupied;
+            if passengers.more_than_one() || (passengers & self.by_color[(!us).index()]).any() {
+                continue;
+            }
+            let (file, rank) = (g.file_of(from).0 as i32, g.rank_of(from).0 as i32);
+            for &(df, dr) in boards.shifts() {
+                let Some(to) = g.square(file + df, rank + dr) else {
+                    continue;
+                };
+                let mut corners = self.corners;
+                corners[board] = to;
+                if !boards.placement_is_valid(&corners) || !boards.all_connected(&corners) {
+                    continue;
+                }
+                let m = Move::board_move(from, to, board as u8);
+                let after = self.after(m);
+                let king_after = if passengers.has(king) {
+                    after.king(us)
+                } else {
+                    king
+                };
+                if !after.is_attacked(king_after, !us, after.occupied()) {
+                    emit(MoveBatch::Single(m));
+                }
+            }
         }
     }
 
@@ -275,7 +336,7 @@ impl<B: Bitboard> Position<B> {
     pub fn captured(&self, m: Move) -> Option<Piece> {
         match m.kind() {
             MoveKind::EnPassant => Some(Piece::new(!self.side, Role::Pawn)),
-            MoveKind::Castle => None,
+            MoveKind::Castle | MoveKind::BoardMove => None,
             _ => self.piece_at(m.to()),
         }
     }

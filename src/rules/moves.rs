@@ -20,6 +20,10 @@ pub enum MoveKind {
     /// Castling: `from` is the king's square, `to` the king's destination
     /// and the extra byte the castling rook's square.
     Castle = 4,
+    /// An attack board moves (Wau Chess): `from` and `to` are its corner
+    /// before and after, the extra byte the board's index. A piece on the
+    /// board rides along.
+    BoardMove = 5,
 }
 
 /// A move in 32 bits: from (8), to (8), extra (8: promotion role or
@@ -67,6 +71,12 @@ impl Move {
         Move::pack(from, to, rook.to_u8(), MoveKind::Castle)
     }
 
+    /// Attack board `board` moves its corner from `from` to `to`.
+    #[inline]
+    pub const fn board_move(from: Square, to: Square, board: u8) -> Move {
+        Move::pack(from, to, board, MoveKind::BoardMove)
+    }
+
     /// The moving piece's square (the king's for castling).
     #[inline]
     pub const fn from(self) -> Square {
@@ -85,6 +95,7 @@ impl Move {
             2 => MoveKind::EnPassant,
             3 => MoveKind::Promotion,
             4 => MoveKind::Castle,
+            5 => MoveKind::BoardMove,
             _ => MoveKind::Normal,
         }
     }
@@ -97,6 +108,15 @@ impl Move {
     #[inline]
     pub fn castling_rook(self) -> Option<Square> {
         (self.kind() == MoveKind::Castle).then(|| Square::new((self.0 >> 16) as u8))
+    }
+    /// The index of the attack board a board move moves (0 for others).
+    #[inline]
+    pub fn board_index(self) -> usize {
+        if self.kind() == MoveKind::BoardMove {
+            ((self.0 >> 16) & 0xFF) as usize
+        } else {
+            0
+        }
     }
     /// A move from its raw 32 bits (as stored in a hash table). The result
     /// must be checked against the legal moves before it is played.

@@ -1,5 +1,6 @@
 //! Moves on the wire: `<from><to>[promotion]` in coordinates, with each
-//! game's castling spelling (see `rules/wadchess.md`).
+//! game's castling spelling (see `rules/wadchess.md`), and Wau Chess's
+//! board moves as `^` + the board's corner before and after (`^a4a6`).
 
 use std::fmt;
 
@@ -22,7 +23,7 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Malformed(text) => write!(
                 f,
-                "malformed move '{text}' (expected coordinates such as e2e4 or e7e8q)"
+                "malformed move '{text}' (expected coordinates such as e2e4 or e7e8q, or a board move such as ^a4a6)"
             ),
             MoveError::Illegal(text) => write!(f, "illegal move '{text}'"),
         }
@@ -37,6 +38,7 @@ impl<B: Bitboard> Position<B> {
         let g = &self.tables.geometry;
         let from = g.name(m.from());
         match m.kind() {
+            MoveKind::BoardMove => format!("^{}{}", from, g.name(m.to())),
             MoveKind::Castle => {
                 let rook = m.castling_rook().unwrap_or(m.to());
                 let king_files_moved =
@@ -84,9 +86,15 @@ impl<B: Bitboard> Position<B> {
     pub fn parse_wire(&self, text: &str) -> Result<Move, MoveError> {
         let g = &self.tables.geometry;
         let malformed = || MoveError::Malformed(text.to_string());
-        let (_, n1) = g.parse_square_prefix(text).ok_or_else(malformed)?;
-        let (_, n2) = g.parse_square_prefix(&text[n1..]).ok_or_else(malformed)?;
-        let rest = &text[n1 + n2..];
+        let squares = text.strip_prefix('^').unwrap_or(text);
+        let (_, n1) = g.parse_square_prefix(squares).ok_or_else(malformed)?;
+        let (_, n2) = g
+            .parse_square_prefix(&squares[n1..])
+            .ok_or_else(malformed)?;
+        let rest = &squares[n1 + n2..];
+        if squares.len() != text.len() && !rest.is_empty() {
+            return Err(malformed());
+        }
         if rest.len() > 1 || !rest.chars().all(|c| c.is_ascii_alphabetic()) {
             return Err(malformed());
         }

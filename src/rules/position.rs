@@ -3,6 +3,7 @@
 //! [`Position::play`] changes the position in place, and callers that need
 //! to go back keep the copy they made before (see [`super::game::Game`]).
 
+use super::attack_boards::Corners;
 use super::bitboard::Bitboard;
 use super::color::Color;
 use super::moves::{Move, MoveKind};
@@ -30,6 +31,11 @@ pub struct Position<B: Bitboard> {
     pub(super) halfmove_clock: u32,
     pub(super) fullmove_number: u32,
     pub(super) key: u64,
+    /// Squares that do not exist (all bits outside the frame included):
+    /// fixed for most games, moving with the boards in Wau Chess.
+    pub(super) holes: B,
+    /// Where the attack boards stand (unused in games without them).
+    pub(super) corners: Corners,
 }
 
 impl<B: Bitboard> PartialEq for Position<B> {
@@ -43,6 +49,7 @@ impl<B: Bitboard> PartialEq for Position<B> {
             && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
+            && self.corners == other.corners
             && self.key == other.key
     }
 }
@@ -53,8 +60,17 @@ impl<B: Bitboard> Position<B> {
     /// An empty board of `variant` with White to move (pieces are added by
     /// the FEN reader).
     pub(super) fn empty(variant: Variant) -> Position<B> {
+        let tables = Tables::<B>::get(variant);
+        let corners = tables
+            .attack_boards
+            .as_ref()
+            .map_or([Square::default(); 4], |b| b.start_corners);
+        let exists = tables
+            .attack_boards
+            .as_ref()
+            .map_or(tables.geometry.exists(), |b| b.existing(&corners));
         Position {
-            tables: Tables::get(variant),
+            tables,
             by_role: [B::EMPTY; Role::COUNT],
             by_color: [B::EMPTY; 2],
             board: B::empty_mailbox(),
@@ -64,6 +80,8 @@ impl<B: Bitboard> Position<B> {
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
+            holes: !exists,
+            corners,
         }
     }
 
@@ -112,6 +130,26 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     pub fn occupied(&self) -> B {
         self.by_color[0] | self.by_color[1]
+    }
+    /// The squares that do not exist now (with every bit beyond the board).
+    #[inline]
+    pub fn holes(&self) -> B {
+        self.holes
+    }
+    /// The squares that exist now.
+    #[inline]
+    pub fn exists(&self) -> B {
+        !self.holes
+    }
+    /// What stops a slider: pieces and holes.
+    #[inline]
+    pub fn blockers(&self) -> B {
+        self.occupied() | self.holes
+    }
+    /// The corners of the attack boards (games with movable boards only).
+    #[inline]
+    pub fn board_corners(&self) -> Corners {
+        self.corners
     }
     /// The king of `color` (every position of these games has one).
     #[inline]
@@ -164,6 +202,11 @@ impl<B: Bitboard> Position<B> {
         if self.side == Color::Black {
             key ^= k.black_to_move();
         }
+        if self.tables.attack_boards.is_some() {
+            for (board, &corner) in self.corners.iter().enumerate() {
+                key ^= k.board_corner(board, corner);
+            }
+        }
         key
     }
 
@@ -185,8 +228,8 @@ impl<B: Bitboard> Position<B> {
         self.key ^= keys().piece(piece, sq);
     }
 
-    /// Pieces of either colour attacking `sq`, with `occupied` as the
-    /// blockers for riders.
+    /// Pieces of either colour attacking `sq`, with `occupied` and the
+    /// holes as the blockers for riders.
     #[inline]
     pub fn attackers_to(&self, sq: Square, occupied: B) -> B {
         let t = self.tables;
@@ -196,13 +239,14 @@ impl<B: Bitboard> Position<B> {
         for &role in &t.leaper_roles {
             attackers |= t.leaps(role, sq) & self.by_role[role.index()];
         }
+        let blockers = occupied | self.holes;
         let orthogonal = self.riders(&t.orthogonal_riders);
         if orthogonal.any() {
-            attackers |= t.orthogonal_attacks(sq, occupied) & orthogonal;
+            attackers |= t.orthogonal_attacks(sq, blockers) & orthogonal;
         }
         let diagonal = self.riders(&t.diagonal_riders);
         if diagonal.any() {
-            attackers |= t.diagonal_attacks(sq, occupied) & diagonal;
+            attackers |= t.diagonal_attacks(sq, blockers) & diagonal;
         }
         attackers
     }
@@ -283,6 +327,10 @@ impl<B: Bitboard> Position<B> {
         let them = !us;
         let from = m.from();
         let to = m.to();
+        if m.kind() == MoveKind::BoardMove {
+            self.play_board_move(m);
+            return;
+        }
         let Some(mover) = self.piece_at(from) else {
             debug_assert!(false, "no piece on the from-square of {m:?}");
             return;
@@ -349,6 +397,51 @@ impl<B: Bitboard> Position<B> {
         self.key ^= k.black_to_move();
     }
 
+    /// Moves an attack board and its passenger (if any), then passes the
+    /// turn. A king or rook that rides loses its castling rights.
+    fn play_board_move(&mut self, m: Move) {
+        let Some(boards) = &self.tables.attack_boards else {
+            debug_assert!(false, "a board move in a game without attack boards");
+            return;
+        };
+        let k = keys();
+        if let Some(ep) = self.en_passant.take() {
+            self.key ^= k.en_passant(ep);
+        }
+        self.halfmove_clock += 1;
+        let board = m.board_index();
+        let (from, to) = (m.from(), m.to());
+        let g = &self.tables.geometry;
+        let old = boards.block(from);
+        let new = boards.block(to);
+        if let Some(rider_from) = (self.occupied() & old).squares().next() {
+            let df = g.file_of(to).0 as i32 - g.file_of(from).0 as i32;
+            let dr = g.rank_of(to).0 as i32 - g.rank_of(from).0 as i32;
+            let rider_to = g
+                .square(
+                    g.file_of(rider_from).0 as i32 + df,
+                    g.rank_of(rider_from).0 as i32 + dr,
+                )
+                .expect("a passenger stays on its board");
+            let rider = self.piece_at(rider_from).expect("an occupied square");
+            self.remove(rider, rider_from);
+            self.put(rider, rider_to);
+            if rider.role == Role::King {
+                self.drop_castling_right(rider.color, 0);
+                self.drop_castling_right(rider.color, 1);
+            }
+            self.touch_castling_square(rider_from);
+        }
+        self.holes = (self.holes | old) & !new;
+        self.corners[board] = to;
+        self.key ^= k.board_corner(board, from) ^ k.board_corner(board, to);
+        if self.side == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = !self.side;
+        self.key ^= k.black_to_move();
+    }
+
     /// The square of the pawn an en-passant capture onto `ep` removes.
     #[inline]
     pub(super) fn en_passant_victim(&self, ep: Square, capturer: Color) -> Square {
@@ -367,7 +460,8 @@ impl<B: Bitboard> Position<B> {
         }
         let ep = passed.lsb();
         debug_assert!(self.tables.pawn_step(us, ep).has(to));
-        if (self.tables.pawn_attacks(us, ep) & self.pieces(!us, Role::Pawn)).any() {
+        let capturers = self.pieces(!us, Role::Pawn) & self.tables.en_passant_zone;
+        if (self.tables.pawn_attacks(us, ep) & capturers).any() {
             self.en_passant = Some(ep);
             self.key ^= keys().en_passant(ep);
         }

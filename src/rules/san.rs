@@ -2,7 +2,8 @@
 //! `e8=Q+`, `O-O`, with the least disambiguation that is unique.
 //!
 //! Fast castling has no SAN form (the king may land on several squares on
-//! one side), so it is written in its wire spelling, e.g. `f1c1`.
+//! one side), so it is written in its wire spelling, e.g. `f1c1`; so is a
+//! Wau Chess board move, e.g. `^a4a6`.
 
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind};
@@ -15,6 +16,7 @@ impl<B: Bitboard> Position<B> {
     pub fn san(&self, m: Move) -> String {
         let g = &self.tables().geometry;
         let mut text = match m.kind() {
+            MoveKind::BoardMove => self.wire(m),
             MoveKind::Castle => match self.tables().spec.castling {
                 CastlingStyle::Fast => self.wire(m),
                 _ => {

@@ -10,6 +10,7 @@ use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
+use super::attack_boards::BoardTables;
 use super::bitboard::Bitboard;
 use super::color::Color;
 use super::geometry::Geometry;
@@ -71,6 +72,12 @@ pub struct Tables<B> {
     /// Where the fortress promotion happens for each colour (the enemy
     /// castle), and the role it applies to and gives.
     pub entry_promotion: Option<([B; 2], Role, Role)>,
+    /// Squares where en passant may happen: the capturing pawn, the passed
+    /// square and the captured pawn all stand inside it (Wau Chess: the
+    /// main board; elsewhere the whole board).
+    pub en_passant_zone: B,
+    /// The movable boards, for the games that have them.
+    pub attack_boards: Option<BoardTables<B>>,
     rides: [(bool, bool); Role::COUNT],
 }
 
@@ -191,8 +198,26 @@ impl<B: Bitboard> Tables<B> {
         let mut pawn_attacks = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
         let mut pawn_step = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
         let mut pawn_double_step = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
-        let last_rank = spec.ranks - 1;
-        let relative_rank = |c: Color, r: u8| if c == Color::White { r } else { last_rank - r };
+        // Pawns start, double-step and promote relative to the main board:
+        // the whole board, except in games with movable boards.
+        let attack_boards = spec
+            .attack_boards
+            .as_ref()
+            .map(|spec| BoardTables::build(spec, &geometry));
+        let main = attack_boards
+            .as_ref()
+            .map_or(geometry.exists(), |b: &BoardTables<B>| b.main);
+        let (first_rank, last_rank) = match &spec.attack_boards {
+            Some(ab) => (ab.main_corner.1, ab.main_corner.1 + ab.main_size.1 - 1),
+            None => (0, spec.ranks - 1),
+        };
+        let relative_rank = |c: Color, r: u8| {
+            if c == Color::White {
+                r.wrapping_sub(first_rank)
+            } else {
+                last_rank.wrapping_sub(r)
+            }
+        };
         for c in Color::ALL {
             let fw = forward(c);
             for sq in all_squares() {
@@ -201,7 +226,8 @@ impl<B: Bitboard> Tables<B> {
                     set(&mut [-1, 1].iter().filter_map(|&df| geometry.offset(sq, df, fw)));
                 if let Some(one) = geometry.offset(sq, 0, fw) {
                     pawn_step[c.index()][i] = B::from_square(one);
-                    let on_second_rank = relative_rank(c, geometry.rank_of(sq).0) == 1;
+                    let on_second_rank =
+                        relative_rank(c, geometry.rank_of(sq).0) == 1 && main.has(sq);
                     if let (true, Some(two)) = (on_second_rank, geometry.offset(one, 0, fw)) {
                         pawn_double_step[c.index()][i] = B::from_square(two);
                     }
@@ -209,10 +235,10 @@ impl<B: Bitboard> Tables<B> {
             }
         }
         let back_rank = [
-            geometry.rank_squares(Rank(0)),
+            geometry.rank_squares(Rank(first_rank)),
             geometry.rank_squares(Rank(last_rank)),
         ];
-        let promotion_zone = [back_rank[1], back_rank[0]];
+        let promotion_zone = [back_rank[1] & main, back_rank[0] & main];
 
         let mut castle = [B::EMPTY; 2];
         let mut wall = [B::EMPTY; 2];
@@ -269,6 +295,8 @@ impl<B: Bitboard> Tables<B> {
             wall,
             captures_restricted: spec.fortress.is_some(),
             entry_promotion,
+            en_passant_zone: main,
+            attack_boards,
             rides,
         }
     }

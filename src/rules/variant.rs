@@ -20,6 +20,9 @@ pub enum Variant {
     ParityChess,
     /// Chad, 12x12 with castles and walls (`rules/chad.md`).
     Chad,
+    /// Wau Chess, an 8x14 frame with a fixed main board and four movable
+    /// attack boards (`rules/wauchess.md`).
+    WauChess,
 }
 
 /// Which word a game's bitboards use: chosen from the board size.
@@ -74,6 +77,37 @@ pub struct Fortress {
     pub promotion: (Role, Role),
 }
 
+/// Wau Chess's boards: a fixed main board and square attack boards that
+/// move inside a larger frame. A square of the frame exists only while a
+/// board covers it. Pawns double-step, capture en passant and promote only
+/// on the main board, and castling needs every attack board on its start
+/// corner.
+#[derive(Debug)]
+pub struct AttackBoards {
+    /// The main board's lowest (file, rank), 0-based.
+    pub main_corner: (u8, u8),
+    /// The main board's size in (files, ranks).
+    pub main_size: (u8, u8),
+    /// The side of an attack board, in squares.
+    pub size: u8,
+    /// Each attack board's start corner (its lowest file and rank), in the
+    /// order of the FEN's corner field; the first two are White's.
+    pub start_corners: [(u8, u8); 4],
+    /// The longest shift of a board move along either axis.
+    pub max_shift: u8,
+}
+
+impl AttackBoards {
+    /// Which side owns the attack board with this index.
+    pub fn owner(board: usize) -> super::color::Color {
+        if board < 2 {
+            super::color::Color::White
+        } else {
+            super::color::Color::Black
+        }
+    }
+}
+
 /// Everything that defines a game.
 #[derive(Debug)]
 pub struct VariantSpec {
@@ -101,6 +135,8 @@ pub struct VariantSpec {
     pub fifty_move_rule: bool,
     /// Castles and walls, for the games that have them.
     pub fortress: Option<Fortress>,
+    /// Movable boards, for the games that have them.
+    pub attack_boards: Option<AttackBoards>,
 }
 
 impl VariantSpec {
@@ -152,6 +188,7 @@ static CHESS: VariantSpec = VariantSpec {
     dead_positions: DeadPositions::Fide,
     fifty_move_rule: true,
     fortress: None,
+    attack_boards: None,
 };
 
 static WADCHESS: VariantSpec = VariantSpec {
@@ -181,6 +218,7 @@ static WADCHESS: VariantSpec = VariantSpec {
     dead_positions: DeadPositions::BareKings,
     fifty_move_rule: true,
     fortress: None,
+    attack_boards: None,
 };
 
 static PARITYCHESS: VariantSpec = VariantSpec {
@@ -212,6 +250,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     dead_positions: DeadPositions::BareKings,
     fifty_move_rule: true,
     fortress: None,
+    attack_boards: None,
 };
 
 /// Chad's pieces: the king also leaps like a knight (inside its castle).
@@ -238,15 +277,47 @@ static CHAD: VariantSpec = VariantSpec {
         castle_corner: [(2, 2), (7, 7)],
         promotion: (Role::Rook, Role::Queen),
     }),
+    attack_boards: None,
+};
+
+static WAUCHESS: VariantSpec = VariantSpec {
+    variant: Variant::WauChess,
+    name: "wauchess",
+    files: 8,
+    ranks: 14,
+    start_fen: "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",
+    roles: &[
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ],
+    movement: standard_movement,
+    promotion_roles: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    castling: CastlingStyle::Standard,
+    // Holes can wall a king in, so a lone minor piece may still mate.
+    dead_positions: DeadPositions::BareKings,
+    fifty_move_rule: true,
+    fortress: None,
+    attack_boards: Some(AttackBoards {
+        main_corner: (3, 3),
+        main_size: (2, 8),
+        size: 3,
+        start_corners: [(0, 3), (5, 3), (0, 8), (5, 8)],
+        max_shift: 3,
+    }),
 };
 
 impl Variant {
     /// Every game, in the order they are listed to users.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Chess,
         Variant::WadChess,
         Variant::ParityChess,
         Variant::Chad,
+        Variant::WauChess,
     ];
 
     /// The game's definition.
@@ -256,6 +327,7 @@ impl Variant {
             Variant::WadChess => &WADCHESS,
             Variant::ParityChess => &PARITYCHESS,
             Variant::Chad => &CHAD,
+            Variant::WauChess => &WAUCHESS,
         }
     }
     /// The game's name, as used on the command line and in the protocols.

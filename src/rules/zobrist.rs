@@ -3,6 +3,7 @@
 
 use std::sync::LazyLock;
 
+use super::attack_boards::BOARD_COUNT;
 use super::color::Color;
 use super::piece::Piece;
 use super::square::Square;
@@ -14,6 +15,7 @@ pub struct ZobristKeys {
     piece_square: Vec<u64>,
     castling: Vec<u64>,
     en_passant: Vec<u64>,
+    board_corner: Vec<u64>,
     black_to_move: u64,
 }
 
@@ -34,6 +36,7 @@ static KEYS: LazyLock<ZobristKeys> = LazyLock::new(|| {
         castling: take(2 * MAX_SQUARES),
         en_passant: take(MAX_SQUARES),
         black_to_move: take(1)[0],
+        board_corner: take(BOARD_COUNT * MAX_SQUARES),
     }
 });
 
@@ -58,6 +61,11 @@ impl ZobristKeys {
     #[inline]
     pub fn en_passant(&self, sq: Square) -> u64 {
         self.en_passant[sq.index()]
+    }
+    /// Key of attack board `board` standing with its corner on `corner`.
+    #[inline]
+    pub fn board_corner(&self, board: usize, corner: Square) -> u64 {
+        self.board_corner[board * MAX_SQUARES + corner.index()]
     }
     /// Key toggled when Black is to move.
     #[inline]

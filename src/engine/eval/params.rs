@@ -205,7 +205,7 @@ static CHAD: EvalParams = EvalParams {
 /// The evaluation numbers of a game.
 pub fn params(variant: Variant) -> &'static EvalParams {
     match variant {
-        Variant::Chess => &CHESS_PARAMS,
+        Variant::Chess | Variant::WauChess => &CHESS_PARAMS,
         Variant::WadChess => &WADCHESS,
         Variant::ParityChess => &PARITYCHESS,
         Variant::Chad => &CHAD,
