@@ -56,6 +56,14 @@ pub const BENCH_POSITIONS: &[(Variant, &str)] = &[
         Variant::Chad,
         "12/12/5R1rrr2/7rkr2/8r3/5r6/7R4/2RR8/2RKR7/2RR2r5/12/12 w - - 8 5",
     ),
+    (
+        Variant::WauChess,
+        "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",
+    ),
+    (
+        Variant::WauChess,
+        "********/*****3/*****1b1/3bkr1r/1n1qp***/2pp1***/***1p***/***2***/***Q1N2/***PPPP1/4K1B1/1R1*****/3*****/******** w - - 0 20 a2,f4,a9,f11",
+    ),
 ];
 
 /// The depth a bench position of `variant` is searched to when the bench

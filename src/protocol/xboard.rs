@@ -97,8 +97,18 @@ fn xboard_spelling(position: &AnyPosition, wire: &str) -> String {
 
 /// A move from XBoard in wire spelling: a two-leg castle (`f1g1,j1f1`,
 /// either leg first) becomes the castle it describes.
+///
+/// A pawn move onto a promotion square without a promotion letter becomes
+/// the queen promotion: XBoard does not know where Wau Chess promotes (the
+/// main board's last rank, in the middle of its 14 ranks) and so sends no
+/// letter there.
 fn from_xboard_spelling(position: &AnyPosition, text: &str) -> String {
     let Some((first, second)) = text.split_once(',') else {
+        let legal = position.legal_wire_moves();
+        let queen = format!("{}q", text.to_ascii_lowercase());
+        if !legal.iter().any(|m| *m == text) && legal.contains(&queen) {
+            return queen;
+        }
         return text.to_string();
     };
     let sent = [first, second].map(|leg| leg.trim().to_ascii_lowercase());
@@ -148,6 +158,9 @@ struct Session {
     /// Whether the engine may play fast castles of more than one step
     /// (`Long Castling`; XBoard 4.9 cannot show them).
     long_castling: bool,
+    /// Whether the engine may move Wau Chess's attack boards (`Board
+    /// Moves`; no GUI can show or enter them).
+    board_moves: bool,
 }
 
 fn error(kind: &str, command: &str) {
@@ -204,6 +217,7 @@ impl Session {
             nodes_per_second: None,
             excluded: (String::new(), Vec::new()),
             long_castling: false,
+            board_moves: false,
         }
     }
 
@@ -357,26 +371,32 @@ impl Session {
         )
     }
 
-    /// The engine's own choices when some legal moves are left out: fast
-    /// castles that move the king more than one file, which XBoard cannot
-    /// show, unless the `Long Castling` option allows them (empty: all).
+    /// The engine's own choices when some legal moves are left out, because
+    /// XBoard cannot show them (empty: all): fast castles that move the king
+    /// more than one file, unless the `Long Castling` option allows them,
+    /// and Wau Chess's board moves, unless `Board Moves` allows them.
     fn playable_moves(&self) -> Vec<String> {
         let position = self.engine().game().position();
-        if self.long_castling || position.variant().spec().castling != CastlingStyle::Fast {
-            return Vec::new();
+        let spec = position.variant().spec();
+        let mut unshowable: Vec<String> = Vec::new();
+        if !self.long_castling && spec.castling == CastlingStyle::Fast {
+            unshowable.extend(
+                position
+                    .castles()
+                    .into_iter()
+                    .filter(|(_, legs)| is_long_castle(legs))
+                    .map(|(castle, _)| castle),
+            );
         }
-        let long: Vec<String> = position
-            .castles()
+        let legal = position.legal_wire_moves();
+        if !self.board_moves && spec.attack_boards.is_some() {
+            unshowable.extend(legal.iter().filter(|m| m.starts_with('^')).cloned());
+        }
+        let playable: Vec<String> = legal
             .into_iter()
-            .filter(|(_, legs)| is_long_castle(legs))
-            .map(|(castle, _)| castle)
+            .filter(|m| !unshowable.contains(m))
             .collect();
-        let playable: Vec<String> = position
-            .legal_wire_moves()
-            .into_iter()
-            .filter(|m| !long.contains(m))
-            .collect();
-        if long.is_empty() || playable.is_empty() {
+        if unshowable.is_empty() || playable.is_empty() {
             Vec::new()
         } else {
             playable
@@ -430,7 +450,7 @@ impl Session {
             "feature myname=\"{ENGINE_NAME}\" variants=\"{}\" setboard=1 usermove=1 ping=1 \
              sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 exclude=1 nps=1 \
              option=\"Move Overhead -spin 10 0 5000\" option=\"MultiPV -spin 1 1 256\" \
-             option=\"Long Castling -check 0\" done=1",
+             option=\"Long Castling -check 0\" option=\"Board Moves -check 0\" done=1",
             variants.join(",")
         )
     }
@@ -443,12 +463,15 @@ impl Session {
         self.variant = variant;
         if variant != Variant::Chess {
             let spec = variant.spec();
+            // XBoard reads the six FEN fields; Wau Chess's seventh (the
+            // board corners) is implied by the holes.
+            let fen: Vec<&str> = spec.start_fen.split_whitespace().take(6).collect();
             say(&format!(
                 "setup ({}) {}x{}+0_fairy {}",
                 piece_to_char(variant),
                 spec.files,
                 spec.ranks,
-                spec.start_fen
+                fen.join(" ")
             ));
             for line in piece_definitions(variant) {
                 say(&line);
@@ -503,6 +526,7 @@ impl Session {
                 self.engine().set_multipv(n as usize);
             }
             "Long Castling" => self.long_castling = number(0, 1)? == 1,
+            "Board Moves" => self.board_moves = number(0, 1)? == 1,
             other => return Err(format!("unknown option {other}")),
         }
         Ok(())

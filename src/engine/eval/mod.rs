@@ -30,6 +30,14 @@ pub struct EvalTables<B> {
     shield: [Vec<B>; 2],
     /// Distance of each square from the centre, in king steps.
     centre_distance: Vec<i32>,
+    /// The rank on which each colour's pawns promote.
+    promotion_rank: [i32; 2],
+    /// Squares on the files where each colour promotes (where a passed
+    /// pawn runs straight to promotion): every square in most games.
+    promotion_files: [B; 2],
+    /// Squares from which a pawn of each colour can still reach a
+    /// promotion square, capturing sideways as needed.
+    can_promote: [B; 2],
     max_phase: i32,
 }
 
@@ -135,6 +143,37 @@ impl<B: Bitboard> EvalTables<B> {
             }
         }
 
+        // Where pawns promote: each colour's promotion zone, its rank, and
+        // the squares from which a pawn can reach it (one file sideways
+        // per rank advanced, by capturing).
+        let mut promotion_rank = [0i32; 2];
+        let mut promotion_files = [B::EMPTY; 2];
+        let mut can_promote = [B::EMPTY; 2];
+        for color in Color::ALL {
+            let zone = t.promotion_zone[color.index()];
+            let Some(first) = zone.squares().next() else {
+                continue;
+            };
+            let rank = g.rank_of(first).0 as i32;
+            promotion_rank[color.index()] = rank;
+            for target in zone.squares() {
+                let tf = g.file_of(target).0 as i32;
+                promotion_files[color.index()] |= files[tf as usize];
+                for i in 0..n {
+                    let sq = Square::new(i as u8);
+                    let (f, r) = (g.file_of(sq).0 as i32, g.rank_of(sq).0 as i32);
+                    let ahead = if color == Color::White {
+                        rank - r
+                    } else {
+                        r - rank
+                    };
+                    if ahead > 0 && (f - tf).abs() <= ahead {
+                        can_promote[color.index()] |= B::from_square(sq);
+                    }
+                }
+            }
+        }
+
         let start = Position::<B>::startpos(variant);
         let max_phase = Role::ALL
             .iter()
@@ -151,6 +190,9 @@ impl<B: Bitboard> EvalTables<B> {
             passed_span,
             shield,
             centre_distance,
+            promotion_rank,
+            promotion_files,
+            can_promote,
             max_phase,
         }
     }
@@ -182,7 +224,8 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
     }
     let prm = et.params;
     let n = et.size;
-    let occupied = pos.occupied();
+    // Holes stop riders like pieces (Wau Chess); no other game has any.
+    let blockers = pos.blockers();
     let mut mg = 0i32;
     let mut eg = 0i32;
     let mut phase = 0i32;
@@ -201,7 +244,7 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
         let their_pawns = pos.pieces(them, Role::Pawn);
         let their_king = pos.king(them);
         let king_zone = t.leaps(Role::King, their_king) | B::from_square(their_king);
-        let safe = !own & !pawn_attacks[them.index()];
+        let safe = !own & !pawn_attacks[them.index()] & pos.exists();
         let mut attack_units = 0i32;
         let mut attackers = 0i32;
         let (mut cmg, mut ceg) = (0i32, 0i32);
@@ -218,7 +261,7 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
                 if role == Role::Pawn || role == Role::King {
                     continue;
                 }
-                let attacks = t.attacks(role, sq, occupied);
+                let attacks = t.attacks(role, sq, blockers);
                 let reach = (attacks & safe).count() as i32;
                 cmg += mobility.0 * reach;
                 ceg += mobility.1 * reach;
@@ -248,22 +291,23 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
         }
 
         // Pawn structure.
-        let nr = t.geometry.ranks() as i32;
+        let c = color.index();
         for sq in own_pawns.squares() {
             let file = t.geometry.file_of(sq).0 as usize;
             if (own_pawns & et.adjacent_files[file]).is_empty() {
                 cmg += prm.isolated_pawn.0;
                 ceg += prm.isolated_pawn.1;
             }
-            if (et.passed_span[color.index()][sq.index()] & their_pawns).is_empty() {
-                let rank = t.geometry.rank_of(sq).0 as i32;
-                let relative = if color == Color::White {
-                    rank
-                } else {
-                    nr - 1 - rank
-                };
-                // Map the relative rank onto the table's 2nd..7th ranks.
-                let idx = ((relative - 1) * 6 / (nr - 2).max(1)).clamp(0, 5) as usize;
+            if !et.can_promote[c].has(sq) {
+                cmg += prm.unpromotable_pawn.0;
+                ceg += prm.unpromotable_pawn.1;
+            } else if et.promotion_files[c].has(sq)
+                && (et.passed_span[c][sq.index()] & their_pawns).is_empty()
+            {
+                // Steps left to the promotion rank: 1 on the 7th rank of
+                // chess (the table's last entry), 6 on the 2nd.
+                let to_go = (et.promotion_rank[c] - t.geometry.rank_of(sq).0 as i32).abs();
+                let idx = (6 - to_go).clamp(0, 5) as usize;
                 cmg += prm.passed_pawn[idx].0;
                 ceg += prm.passed_pawn[idx].1;
             }

@@ -45,6 +45,9 @@ pub struct EvalParams {
     pub king_shield: Pair,
     /// King per rank away from its first rank (middlegame shelter).
     pub king_rank: Pair,
+    /// A pawn that can never reach a square where it promotes, even by
+    /// capturing (Wau Chess: pawns beside or beyond the main board's end).
+    pub unpromotable_pawn: Pair,
     /// For the side to move.
     pub tempo: i32,
 }
@@ -105,6 +108,7 @@ const CHESS: EvalParams = EvalParams {
     rook_half_open_file: p(12, 5),
     king_shield: p(12, 0),
     king_rank: p(-12, 0),
+    unpromotable_pawn: p(0, 0),
     tempo: 10,
 };
 
@@ -182,6 +186,14 @@ static PARITYCHESS: EvalParams = EvalParams {
     ..CHESS
 };
 
+/// Wau Chess: the FIDE army on a board whose attack boards move. Pawns
+/// promote only on the main board's last rank (d11/e11, d4/e4), so a pawn
+/// that cannot get there is worth less, most of all in the endgame.
+static WAUCHESS: EvalParams = EvalParams {
+    unpromotable_pawn: p(-30, -60),
+    ..CHESS
+};
+
 /// Chad's material for the shared tables (move ordering, phase); its
 /// evaluation proper is [`ChadParams`].
 static CHAD: EvalParams = EvalParams {
@@ -205,7 +217,8 @@ static CHAD: EvalParams = EvalParams {
 /// The evaluation numbers of a game.
 pub fn params(variant: Variant) -> &'static EvalParams {
     match variant {
-        Variant::Chess | Variant::WauChess => &CHESS_PARAMS,
+        Variant::Chess => &CHESS_PARAMS,
+        Variant::WauChess => &WAUCHESS,
         Variant::WadChess => &WADCHESS,
         Variant::ParityChess => &PARITYCHESS,
         Variant::Chad => &CHAD,
