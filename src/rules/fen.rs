@@ -95,7 +95,8 @@ pub enum FenError {
         /// Kings found.
         found: u32,
     },
-    /// A pawn on the first or last rank.
+    /// A pawn where it can never stand: on the first or last rank (in Wau
+    /// Chess, on its own promotion squares).
     PawnOnBackRank {
         /// The square's name.
         square: String,
@@ -182,7 +183,7 @@ impl fmt::Display for FenError {
             PawnOnBackRank { square } => {
                 write!(
                     f,
-                    "FEN position: pawn on the first or last rank at {square}"
+                    "FEN position: a pawn cannot stand on {square} (a first or last rank, or its own promotion square)"
                 )
             }
             OpponentInCheck => write!(f, "FEN position: the side that is not to move is in check"),
@@ -377,14 +378,25 @@ impl<B: Bitboard> Position<B> {
                 });
             }
         }
-        let promotion_squares = self.tables.promotion_zone[0] | self.tables.promotion_zone[1];
-        if let Some(sq) = (self.role_bb(Role::Pawn) & promotion_squares)
-            .squares()
-            .next()
-        {
-            return Err(FenError::PawnOnBackRank {
-                square: self.tables.geometry.name(sq),
-            });
+        // A pawn can never stand where it would have promoted. On a fixed
+        // board that is either back rank (a pawn cannot move backwards to
+        // its own); where boards move a pawn can ride behind the main board
+        // and walk onto the enemy's promotion squares, so only its own count.
+        let t = self.tables;
+        for color in Color::ALL {
+            let impossible = if t.attack_boards.is_some() {
+                t.promotion_zone[color.index()]
+            } else {
+                t.back_rank[0] | t.back_rank[1]
+            };
+            if let Some(sq) = (self.pieces(color, Role::Pawn) & impossible)
+                .squares()
+                .next()
+            {
+                return Err(FenError::PawnOnBackRank {
+                    square: t.geometry.name(sq),
+                });
+            }
         }
         Ok(())
     }
