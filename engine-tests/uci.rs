@@ -76,7 +76,8 @@ fn glob(pattern: &str, text: &str) -> bool {
 }
 
 /// A move in wire spelling on the boards these games use: `e2e4`, `e7e8q`,
-/// `c10c12` (files `a`-`l`, ranks of one or two digits).
+/// `c10c12` (files `a`-`l`, ranks of one or two digits), and Wau Chess's
+/// board moves (`^a4a6`).
 fn is_move(token: &str) -> bool {
     fn square(s: &[u8]) -> Option<&[u8]> {
         let (&file, rest) = s.split_first()?;
@@ -89,11 +90,16 @@ fn is_move(token: &str) -> bool {
         }
         Some(&rest[digits..])
     }
-    let Some(rest) = square(token.as_bytes()).and_then(square) else {
+    let (board_move, squares) = match token.strip_prefix('^') {
+        Some(rest) => (true, rest),
+        None => (false, token),
+    };
+    let Some(rest) = square(squares.as_bytes()).and_then(square) else {
         return false;
     };
     match rest {
         [] => true,
+        _ if board_move => false,
         [p] => b"qrbncf".contains(p),
         _ => false,
     }
@@ -674,6 +680,7 @@ transcripts! {
     chess_castling;
     wadchess_castling;
     paritychess_castling;
+    wauchess_board_moves;
     no_legal_move;
     mate_scores;
     search_limits;
@@ -787,7 +794,7 @@ fn handshake_names_the_engine_and_lists_every_option() {
                 let vars: Vec<&str> = pairs.iter().filter(|p| p.0 == "var").map(|p| p.1).collect();
                 assert_eq!(
                     vars,
-                    ["chess", "wadchess", "paritychess", "chad"],
+                    ["chess", "wadchess", "paritychess", "chad", "wauchess"],
                     "{spec:?}"
                 );
                 assert_eq!(value("default"), Some("chess"), "{spec:?}");

@@ -93,7 +93,7 @@ fn handshake_lists_the_features() {
     let features = xb.expect_prefix("feature ");
     for feature in [
         "myname=\"motley",
-        "variants=\"normal,wadchess,paritychess,chad\"",
+        "variants=\"normal,wadchess,paritychess,chad,wauchess\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -144,6 +144,16 @@ fn engine_defined_variants_send_setup_and_pieces() {
     xb.send("usermove d5d12");
     let reply = xb.expect_prefix("move ");
     assert!(reply.len() >= 9, "{reply}");
+    xb.send("variant wauchess");
+    assert_eq!(
+        xb.expect_prefix("setup "),
+        "setup (PNBRQ................Kpnbrq................k) 8x14+0_fairy \
+         ********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/\
+         PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1"
+    );
+    xb.send("usermove e5e7");
+    assert!(!xb.expect_prefix("move ").contains('^'));
+    xb.send("option Board Moves=1");
     xb.send("variant xiangqi");
     assert!(xb.expect_prefix("Error (").contains("xiangqi"));
     // Normal chess needs no setup.

@@ -790,6 +790,38 @@ mod tests {
     }
 
     #[test]
+    fn wau_chess_board_moves_stay_out_unless_allowed() {
+        // White's queen-side board holds only its rook: it has board moves.
+        let fen = "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/\
+                   3PPPPP/R2QKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9";
+        let mut session = Session::new();
+        session
+            .engine()
+            .set_position(Variant::WauChess, Some(fen), &[])
+            .unwrap();
+        let legal = session.engine().game().position().legal_wire_moves();
+        assert!(legal.iter().any(|m| m.starts_with('^')));
+        let playable = session.playable_moves();
+        assert_eq!(
+            playable,
+            legal
+                .iter()
+                .filter(|m| !m.starts_with('^'))
+                .cloned()
+                .collect::<Vec<_>>()
+        );
+        session.board_moves = true;
+        assert!(session.playable_moves().is_empty(), "no restriction");
+        // A promotion on the main board's last rank without its letter.
+        let fen = "********/********/********/k7/3P4/8/***2***/***2***/8/8/7K/\
+                   ********/********/******** w - - 0 40 a4,f4,a9,f9";
+        let position = AnyPosition::from_fen(Variant::WauChess, fen).unwrap();
+        assert_eq!(from_xboard_spelling(&position, "d10d11"), "d10d11q");
+        assert_eq!(from_xboard_spelling(&position, "d10d11n"), "d10d11n");
+        assert_eq!(from_xboard_spelling(&position, "h4h5"), "h4h5");
+    }
+
+    #[test]
     fn thinking_lines_use_xboard_units() {
         let info = SearchInfo {
             depth: 7,
