@@ -335,11 +335,7 @@ impl<B: Bitboard> Position<B> {
             debug_assert!(false, "no piece on the from-square of {m:?}");
             return;
         };
-        let k = keys();
-        if let Some(ep) = self.en_passant.take() {
-            self.key ^= k.en_passant(ep);
-        }
-        self.halfmove_clock += 1;
+        self.begin_ply();
         let has_rights = self.castling != [[None; 2]; 2];
 
         match m.kind() {
@@ -390,11 +386,28 @@ impl<B: Bitboard> Position<B> {
             self.touch_castling_square(from);
             self.touch_castling_square(to);
         }
-        if us == Color::Black {
+        self.end_ply();
+    }
+
+    /// What every ply starts with: the en-passant square lapses and the
+    /// 100-ply clock counts on (a capture or pawn move resets it later).
+    #[inline]
+    fn begin_ply(&mut self) {
+        if let Some(ep) = self.en_passant.take() {
+            self.key ^= keys().en_passant(ep);
+        }
+        self.halfmove_clock += 1;
+    }
+
+    /// What every ply ends with: the move number counts on after Black and
+    /// the turn passes.
+    #[inline]
+    fn end_ply(&mut self) {
+        if self.side == Color::Black {
             self.fullmove_number += 1;
         }
-        self.side = them;
-        self.key ^= k.black_to_move();
+        self.side = !self.side;
+        self.key ^= keys().black_to_move();
     }
 
     /// Moves an attack board and its passenger (if any), then passes the
@@ -404,11 +417,7 @@ impl<B: Bitboard> Position<B> {
             debug_assert!(false, "a board move in a game without attack boards");
             return;
         };
-        let k = keys();
-        if let Some(ep) = self.en_passant.take() {
-            self.key ^= k.en_passant(ep);
-        }
-        self.halfmove_clock += 1;
+        self.begin_ply();
         let board = m.board_index();
         let (from, to) = (m.from(), m.to());
         let g = &self.tables.geometry;
@@ -434,12 +443,8 @@ impl<B: Bitboard> Position<B> {
         }
         self.holes = (self.holes | old) & !new;
         self.corners[board] = to;
-        self.key ^= k.board_corner(board, from) ^ k.board_corner(board, to);
-        if self.side == Color::Black {
-            self.fullmove_number += 1;
-        }
-        self.side = !self.side;
-        self.key ^= k.black_to_move();
+        self.key ^= keys().board_corner(board, from) ^ keys().board_corner(board, to);
+        self.end_ply();
     }
 
     /// The square of the pawn an en-passant capture onto `ep` removes.
@@ -470,16 +475,8 @@ impl<B: Bitboard> Position<B> {
     /// Passes the turn (a "null move", for search pruning; never legal in
     /// the games themselves). Must not be called when in check.
     pub fn play_null(&mut self) {
-        let k = keys();
-        if let Some(ep) = self.en_passant.take() {
-            self.key ^= k.en_passant(ep);
-        }
-        self.halfmove_clock += 1;
-        if self.side == Color::Black {
-            self.fullmove_number += 1;
-        }
-        self.side = !self.side;
-        self.key ^= k.black_to_move();
+        self.begin_ply();
+        self.end_ply();
     }
 
     /// The position after a legal move.

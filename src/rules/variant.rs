@@ -168,22 +168,28 @@ fn standard_movement(role: Role) -> Movement {
     }
 }
 
+/// The FIDE army's roles.
+const FIDE_ROLES: &[Role] = &[
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+/// What a FIDE pawn may promote to.
+const FIDE_PROMOTIONS: &[Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
 static CHESS: VariantSpec = VariantSpec {
     variant: Variant::Chess,
     name: "chess",
     files: 8,
     ranks: 8,
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    roles: &[
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ],
+    roles: FIDE_ROLES,
     movement: standard_movement,
-    promotion_roles: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    promotion_roles: FIDE_PROMOTIONS,
     castling: CastlingStyle::Standard,
     dead_positions: DeadPositions::Fide,
     fifty_move_rule: true,
@@ -286,16 +292,9 @@ static WAUCHESS: VariantSpec = VariantSpec {
     files: 8,
     ranks: 14,
     start_fen: "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",
-    roles: &[
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ],
+    roles: FIDE_ROLES,
     movement: standard_movement,
-    promotion_roles: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    promotion_roles: FIDE_PROMOTIONS,
     castling: CastlingStyle::Standard,
     // Holes can wall a king in, so a lone minor piece may still mate.
     dead_positions: DeadPositions::BareKings,
