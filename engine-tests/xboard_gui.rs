@@ -1,5 +1,5 @@
 //! The engine in the real XBoard GUI: `scripts/xboard_gui_match.sh` plays
-//! it against itself under a virtual X server (chess, then WAD Chess) and
+//! it against itself under a virtual X server (chess, WAD Chess, Wau Chess) and
 //! checks the saved games and XBoard's debug log. Where xboard and xvfb
 //! cannot be installed the script says `SKIP:` and this test passes.
 
