@@ -1,9 +1,11 @@
-//! motley: a chess-variant engine for chess, WAD Chess and Parity Chess
-//! (and, as they land, Chad, Wau Chess and ChessWar).
+//! motley: a chess-variant engine for chess, WAD Chess, Parity Chess,
+//! Chad and Wau Chess, and the dice wargame ChessWar.
 //!
-//! Layers, bottom up: [`rules`] (the rules core), then [`engine`] (search
-//! and evaluation), [`protocol`] (UCI, XBoard), [`tournament`] (the match
-//! runner that referees engine games) and [`cli`] at the edge.
+//! Layers, bottom up: [`rules`] (the rules core of the chess games), then
+//! [`engine`] (search and evaluation), [`protocol`] (UCI, XBoard),
+//! [`tournament`] (the match runner that referees engine games) and [`cli`]
+//! at the edge. [`chesswar`] is ChessWar's own rules core, dice and players,
+//! beside the chess layers.
 //!
 //! ```
 //! use motley::rules::{AnyPosition, Variant};
@@ -14,6 +16,7 @@
 //! assert!(pos.play_wire("e2e4").is_err());
 //! ```
 
+pub mod chesswar;
 pub mod cli;
 pub mod engine;
 pub mod protocol;

@@ -33,6 +33,9 @@ pub enum Command {
     /// Play a match between two engines (UCI or XBoard), refereed with
     /// motley's rules; print each result and the score with an Elo estimate.
     Match(Box<MatchArgs>),
+    /// ChessWar, the dice wargame: self-play series between program
+    /// players, or a game at the terminal.
+    Chesswar(chesswar::ChesswarArgs),
 }
 
 /// Arguments of `match`.
@@ -186,6 +189,9 @@ macro_rules! out {
         }
     }};
 }
+
+// After `out!`, which it uses.
+pub mod chesswar;
 
 /// A one-line error for the user.
 #[derive(Debug)]
@@ -471,6 +477,7 @@ pub fn run() -> i32 {
         Some(Command::Bench(args)) => run_bench(args),
         Some(Command::Analyse(args)) => run_analyse(args),
         Some(Command::Match(args)) => run_match(args),
+        Some(Command::Chesswar(args)) => return chesswar::run(args),
     };
     match result {
         Ok(()) => 0,

@@ -1,0 +1,1193 @@
+//! The turn (`rules/chesswar.md`, "The turn" and "End of the game"): what
+//! is legal, and how each token and each die roll is resolved.
+//!
+//! The state keeps a stack of pending steps (see `state.rs`). A token is
+//! checked against what is due (the top step, or the side to move's next
+//! action when nothing is pending), applied, and then the automatic steps
+//! are run until a roll or a decision is due again, so the caller only
+//! ever supplies the tokens the state asks for.
+//!
+//! Decisions taken here where the rules are silent:
+//!
+//! - A move is legal when some path of steps reaches the square; the path
+//!   does not matter, since whether it is a charge (and which fear tests
+//!   follow) depends only on where the unit ends. The moving unit's own
+//!   square counts as empty during its move, for the squeeze rule too.
+//! - Attacking in melee is compulsory: `end` in the melee phase is legal
+//!   only once every unit of the side to move that is in melee (and did
+//!   not balk at a fear test) has attacked. Moving and firing are optional.
+//! - `a:<from><to>` may name any enemy the attacker touches; when it
+//!   touches two or more, the opponent then picks the one attacked with
+//!   `pick:`, whatever `<to>` said.
+//! - A unit that advances into new contact may then attack if it has not
+//!   attacked yet this phase (and must, as any unit in melee). An advance
+//!   is not a charge: no fear test, no charge bonus. Balked units and
+//!   stupid Trolls do not advance.
+//! - Units with bows and units with catapults fire into melee alike: a hit
+//!   unit in melee is followed by the 1-3 roll, and the opponent it spills
+//!   onto saves with the same modifier as the unit hit. The opponents are
+//!   the units touching the hit unit when it is hit. With two or more, a
+//!   second d6 picks one: the opponents are counted in square order (a1,
+//!   b1, ..., h8) and the roll `n` picks number `(n - 1) mod count`.
+//! - Order of the rolls for a shot: to-hit, the target's save, then the
+//!   melee spill roll. A catapult of fear that hits automatically goes
+//!   straight to the save.
+//! - A catapult may be aimed at any square some friendly unit sees (other
+//!   than its own square; a unit does not spot its own square). Scatter
+//!   from indirect fire adds both rolls' steps and only the final square
+//!   counts, even if the first step alone would have left the board.
+//! - A stupid Troll (1-2) still fights a melee it is in; the stupidity test
+//!   is only for its own move or shot, not for Flight cast on it.
+//! - Saves: a natural 1 fails and a natural 6 succeeds whatever the
+//!   modifiers; Protection's +1 counts for every save of the unit (fear
+//!   tests, routs, shots, spells).
+//! - Trolls destroyed in a turn roll to regenerate at its end in the order
+//!   they fell, and only if their square is empty (no roll otherwise).
+//! - The draw counters: a round is White's turn and Black's; "no unit
+//!   destroyed" counts every destruction, even of a Troll that later
+//!   regenerates or a unit raised as a Zombie. Both draws apply to the
+//!   lengthened game too. The 100-round draw comes at the end of round
+//!   100.
+//! - Lengthened game: the game ends as soon as only one army has units
+//!   left once the action or roll being resolved is complete (Trolls
+//!   waiting to regenerate count as units until their roll); that army
+//!   wins (it has the most survivors by points: the other has none). If
+//!   the last units of both armies go in one resolution (a Storm, a shot
+//!   spilling into melee, a plague), the side whose unit was destroyed
+//!   last had "the last unit on the board" and wins. The Undead collapse
+//!   (Liche and every Necromancer gone) removes the other undead units at
+//!   once, with no saves and no reaction spells.
+//! - "Not in melee at the start of the phase": units in contact with an
+//!   enemy when the turn begins are marked `p` and may not walk; a unit
+//!   that comes into contact later in the movement phase (an enemy put
+//!   beside it by Flight, a raised Zombie) may still move.
+//! - Any unit of the attacking side that touched the destroyed defender may
+//!   advance, not only the unit that attacked.
+//! - White always moves first from [`State::standard`] and
+//!   [`State::from_armies`]; a set-up where Black starts is a state string
+//!   with `b` to move.
+
+use super::notation::Token;
+use super::sight::line_clear;
+use super::state::{Act, DecisionKind, Effect, Ending, Stage, State, Step, ToAct};
+use super::units::{Ability, Side, Slot, Square, Unit};
+
+impl Step {
+    /// Whether the step waits for a die roll.
+    pub(crate) fn is_roll(&self) -> bool {
+        matches!(
+            self,
+            Step::Stupid(..)
+                | Step::Save(..)
+                | Step::Hit(..)
+                | Step::Spill(..)
+                | Step::SpillPick(..)
+                | Step::Scatter { .. }
+                | Step::Melee(..)
+                | Step::Magic(..)
+                | Step::Regen(..)
+        )
+    }
+}
+
+impl State {
+    // ------------------------------------------------------------------
+    // The board.
+    // ------------------------------------------------------------------
+
+    pub(crate) fn at(&self, sq: Square) -> Option<Unit> {
+        self.board.get(sq.index()).copied().flatten()
+    }
+
+    pub(crate) fn at_mut(&mut self, sq: Square) -> Option<&mut Unit> {
+        self.board.get_mut(sq.index()).and_then(|u| u.as_mut())
+    }
+
+    pub(crate) fn occupied(&self) -> u64 {
+        self.board
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.is_some())
+            .fold(0, |acc, (i, _)| acc | 1 << i)
+    }
+
+    /// Whether `from` sees `to` (a unit always sees its own square).
+    pub(crate) fn sees(&self, from: Square, to: Square) -> bool {
+        from == to || line_clear(from, to, self.occupied())
+    }
+
+    /// The squares of `side`'s enemies touching `sq`, in square order.
+    pub(crate) fn enemies_touching(&self, sq: Square, side: Side) -> Vec<Square> {
+        sq.neighbours()
+            .filter(|&n| self.at(n).is_some_and(|u| u.side != side))
+            .collect()
+    }
+
+    /// Whether a unit of `side` on `sq` would be in contact with an enemy.
+    pub(crate) fn in_contact(&self, sq: Square, side: Side) -> bool {
+        sq.neighbours()
+            .any(|n| self.at(n).is_some_and(|u| u.side != side))
+    }
+
+    /// The squares of a side's units, in square order.
+    pub(crate) fn squares_of(&self, side: Side) -> Vec<Square> {
+        (0..64u8)
+            .map(Square)
+            .filter(|&s| self.at(s).is_some_and(|u| u.side == side))
+            .collect()
+    }
+
+    /// Whether some unit of `side` (not on `except`) sees the square.
+    fn spotted(&self, target: Square, side: Side, except: Option<Square>, occ: u64) -> bool {
+        self.squares_of(side)
+            .into_iter()
+            .any(|s| s != target && Some(s) != except && line_clear(s, target, occ))
+    }
+
+    /// A unit's save: natural 1 fails, natural 6 succeeds, else the roll
+    /// plus the modifier (and +1 under Protection) must reach the Save.
+    pub(crate) fn save_ok(unit: &Unit, roll: u8, modifier: i8) -> bool {
+        match roll {
+            1 => false,
+            6 => true,
+            _ => {
+                let bonus = i32::from(unit.flags.protected);
+                roll as i32 + modifier as i32 + bonus >= unit.profile().save as i32
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // What may be done.
+    // ------------------------------------------------------------------
+
+    /// Who must supply the next token.
+    pub fn to_act(&self) -> ToAct {
+        if let Some(o) = self.outcome() {
+            return ToAct::Over(o);
+        }
+        let mover = self.to_move;
+        let decision = |side, kind| ToAct::Decision { side, kind };
+        match self.pending.last() {
+            None => decision(mover, DecisionKind::Action),
+            Some(step) if step.is_roll() => ToAct::Roll {
+                purpose: self.purpose(step),
+            },
+            Some(Step::Pick(_)) => decision(!mover, DecisionKind::PickTarget),
+            Some(Step::Advance(_)) => decision(mover, DecisionKind::Advance),
+            Some(Step::HealWindow(sq, ..)) => decision(
+                self.at(*sq).map_or(mover, |u| u.side),
+                DecisionKind::Reaction,
+            ),
+            Some(Step::RaiseWindow(_, _, st)) => decision(
+                if *st == 0 { mover } else { !mover },
+                DecisionKind::Reaction,
+            ),
+            Some(Step::DispelWindow(side, _)) => decision(*side, DecisionKind::Reaction),
+            Some(Step::ProtectWindow) => decision(!mover, DecisionKind::Reaction),
+            Some(_) => decision(mover, DecisionKind::Action),
+        }
+    }
+
+    /// What a pending roll is for, in words.
+    fn purpose(&self, step: &Step) -> String {
+        let name = |sq: &Square| self.at(*sq).map_or("unit", |u| u.name());
+        match step {
+            Step::Stupid(sq, _) => format!(
+                "stupidity test for the {} on {sq}: 1-2 stupid this turn, 3+ acts",
+                name(sq)
+            ),
+            Step::Save(sq, m, e) => {
+                let save = self.at(*sq).map_or(0, |u| u.profile().save);
+                let prot = if self.at(*sq).is_some_and(|u| u.flags.protected) {
+                    ", +1 protected"
+                } else {
+                    ""
+                };
+                let what = match e {
+                    Effect::Kill | Effect::MeleeKill | Effect::PlagueKill => "or destroyed".into(),
+                    Effect::Rout => "routed: or destroyed, then saves again".into(),
+                    Effect::Scare => "or scared".into(),
+                    Effect::Fright => "or scared by the Fear spell".into(),
+                    Effect::Balk => "fear test: or it does not charge".into(),
+                    Effect::FlyTo(t) => format!("or Flight puts it on {t}"),
+                };
+                format!(
+                    "save for the {} on {sq}: {save}+, modifier {m:+}{prot} ({what})",
+                    name(sq)
+                )
+            }
+            Step::Hit(sq, need, ..) => format!(
+                "to-hit roll at the {} on {sq}: {need}+ (natural 1 misses)",
+                name(sq)
+            ),
+            Step::Spill(..) => {
+                "shot into melee: on 1-3 an opponent of the unit hit is hit too".into()
+            }
+            Step::SpillPick(_, c) => {
+                let l: Vec<String> = c.iter().map(|s| s.to_string()).collect();
+                format!(
+                    "which opponent is hit: d6 counts through {} (cycling)",
+                    l.join(", ")
+                )
+            }
+            Step::Scatter { aim, left, .. } => format!(
+                "scatter at {aim}: 1 toward the enemy, 2 right, 3 back, 4 left, 5-6 on target ({left} roll(s) left)"
+            ),
+            Step::Melee(a, d) => format!(
+                "melee: the {} on {a} attack the {} on {d}",
+                name(a),
+                name(d)
+            ),
+            Step::Magic(sq) => format!("anti-magic save for {sq}: 5+ cancels the spell"),
+            Step::Regen(sq, _) => format!("regeneration of the Trolls on {sq}: 3+ returns them"),
+            _ => "roll".into(),
+        }
+    }
+
+    /// Every token accepted now, in a fixed order: exactly `d1` ... `d6`
+    /// when a roll is due, none when the game is over.
+    pub fn legal(&self) -> Vec<Token> {
+        if self.ending.is_some() {
+            return Vec::new();
+        }
+        match self.pending.last() {
+            None => self.actions(),
+            Some(step) if step.is_roll() => (1..=6).map(Token::Die).collect(),
+            Some(Step::Pick(att)) => {
+                let side = self.at(*att).map_or(self.to_move, |u| u.side);
+                self.enemies_touching(*att, side)
+                    .into_iter()
+                    .map(Token::Pick)
+                    .collect()
+            }
+            Some(Step::Advance(sq)) => {
+                let mut v: Vec<Token> = self
+                    .advancers(*sq)
+                    .into_iter()
+                    .map(|f| Token::Advance(f, *sq))
+                    .collect();
+                v.push(Token::NoAdvance);
+                v
+            }
+            Some(step) => {
+                let mut v = self.window_casts(step);
+                v.push(Token::Pass);
+                v
+            }
+        }
+    }
+
+    /// Every token accepted now, as strings (see [`State::legal`]).
+    pub fn legal_tokens(&self) -> Vec<String> {
+        self.legal().iter().map(|t| t.to_string()).collect()
+    }
+
+    /// The side to move's actions when nothing is pending.
+    fn actions(&self) -> Vec<Token> {
+        let mut v = Vec::new();
+        let mover = self.to_move;
+        for sq in self.squares_of(mover) {
+            match self.stage {
+                Stage::Movement => {
+                    if self.can_walk(sq) {
+                        v.extend(
+                            self.destinations(sq)
+                                .into_iter()
+                                .map(|t| Token::Move(sq, t)),
+                        );
+                    }
+                }
+                Stage::Firing => {
+                    v.extend(
+                        self.fire_targets(sq)
+                            .into_iter()
+                            .map(|t| Token::Fire(sq, t)),
+                    );
+                }
+                Stage::Melee => {
+                    if self.must_attack(sq) {
+                        v.extend(
+                            self.enemies_touching(sq, mover)
+                                .into_iter()
+                                .map(|t| Token::Attack(sq, t)),
+                        );
+                    }
+                }
+                Stage::After => {}
+            }
+        }
+        v.extend(self.action_casts());
+        if self.may_end() {
+            v.push(Token::End);
+        }
+        v
+    }
+
+    fn may_end(&self) -> bool {
+        self.stage != Stage::Melee
+            || !self
+                .squares_of(self.to_move)
+                .into_iter()
+                .any(|s| self.must_attack(s))
+    }
+
+    /// Whether the unit on `sq` may still walk (or teleport) this phase.
+    pub(crate) fn can_walk(&self, sq: Square) -> bool {
+        let Some(u) = self.at(sq) else { return false };
+        let f = u.flags;
+        self.stage == Stage::Movement
+            && u.side == self.to_move
+            && u.profile().moves > 0
+            && !f.moved
+            && !f.balked
+            && !f.stupid
+            && (!f.pinned || u.has(Ability::Teleport))
+    }
+
+    /// The squares the unit on `from` may move to: up to its Move in steps
+    /// to empty neighbouring squares, never diagonally between two occupied
+    /// squares, stopping at the first square in contact with an enemy (a
+    /// charge, which may be one step beyond its Move). A teleporting unit
+    /// may go to any empty square within its Move, or within Move + 1 if
+    /// the square is in contact with an enemy (teleport, then charge).
+    pub(crate) fn destinations(&self, from: Square) -> Vec<Square> {
+        let Some(u) = self.at(from) else {
+            return Vec::new();
+        };
+        let mv = u.profile().moves;
+        if u.has(Ability::Teleport) {
+            return (0..64u8)
+                .map(Square)
+                .filter(|&t| {
+                    t != from
+                        && self.at(t).is_none()
+                        && (t.distance(from) <= mv
+                            || (t.distance(from) <= mv + 1 && self.in_contact(t, u.side)))
+                })
+                .collect();
+        }
+        if mv == 0 {
+            return Vec::new();
+        }
+        let occ = self.occupied() & !(1u64 << from.0);
+        let mut seen = [false; 64];
+        seen[from.index()] = true;
+        let mut dest = [false; 64];
+        let mut frontier = vec![from];
+        for depth in 1..=mv + 1 {
+            let mut next = Vec::new();
+            for &sq in &frontier {
+                for n in sq.neighbours() {
+                    if seen[n.index()] || occ >> n.0 & 1 == 1 {
+                        continue;
+                    }
+                    if n.file() != sq.file() && n.rank() != sq.rank() {
+                        let a = Square(sq.rank() * 8 + n.file());
+                        let b = Square(n.rank() * 8 + sq.file());
+                        if occ >> a.0 & 1 == 1 && occ >> b.0 & 1 == 1 {
+                            continue;
+                        }
+                    }
+                    let contact = self.in_contact(n, u.side);
+                    if contact {
+                        seen[n.index()] = true;
+                        dest[n.index()] = true;
+                    } else if depth <= mv {
+                        seen[n.index()] = true;
+                        dest[n.index()] = true;
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        (0..64u8).map(Square).filter(|s| dest[s.index()]).collect()
+    }
+
+    /// The squares the unit on `from` may fire at now (none if it may not
+    /// fire).
+    pub(crate) fn fire_targets(&self, from: Square) -> Vec<Square> {
+        let Some(u) = self.at(from) else {
+            return Vec::new();
+        };
+        let Some(w) = u.profile().weapon else {
+            return Vec::new();
+        };
+        let f = u.flags;
+        if self.stage != Stage::Firing
+            || u.side != self.to_move
+            || f.fired
+            || f.stupid
+            || (w.needs_stationary() && f.moved)
+            || self.in_contact(from, u.side)
+        {
+            return Vec::new();
+        }
+        let occ = self.occupied();
+        let in_range = |t: Square| w.range().is_none_or(|r| t.distance(from) <= r);
+        (0..64u8)
+            .map(Square)
+            .filter(|&t| {
+                if t == from || !in_range(t) {
+                    return false;
+                }
+                if w.scatters() {
+                    self.spotted(t, u.side, None, occ)
+                } else {
+                    self.at(t).is_some_and(|e| e.side != u.side)
+                        && (line_clear(from, t, occ)
+                            || (w.indirect() && self.spotted(t, u.side, Some(from), occ)))
+                }
+            })
+            .collect()
+    }
+
+    /// Whether the unit on `sq` is in melee and still has to attack.
+    pub(crate) fn must_attack(&self, sq: Square) -> bool {
+        let Some(u) = self.at(sq) else { return false };
+        self.stage == Stage::Melee
+            && u.side == self.to_move
+            && !u.flags.attacked
+            && !u.flags.balked
+            && self.in_contact(sq, u.side)
+    }
+
+    /// The units of the side to move that may advance into the empty
+    /// square `sq`: touching it, touching no enemy, and not stepping
+    /// diagonally between two occupied squares.
+    pub(crate) fn advancers(&self, sq: Square) -> Vec<Square> {
+        if self.at(sq).is_some() {
+            return Vec::new();
+        }
+        let occ = self.occupied();
+        sq.neighbours()
+            .filter(|&n| {
+                let Some(u) = self.at(n) else { return false };
+                if u.side != self.to_move
+                    || u.flags.balked
+                    || u.flags.stupid
+                    || self.in_contact(n, u.side)
+                {
+                    return false;
+                }
+                if n.file() != sq.file() && n.rank() != sq.rank() {
+                    let a = Square(n.rank() * 8 + sq.file());
+                    let b = Square(sq.rank() * 8 + n.file());
+                    if occ >> a.0 & 1 == 1 && occ >> b.0 & 1 == 1 {
+                        return false;
+                    }
+                }
+                true
+            })
+            .collect()
+    }
+
+    /// Why an action token is not legal now, if it is not.
+    pub(crate) fn check_action(&self, t: &Token) -> Result<(), String> {
+        let mover = self.to_move;
+        let own = |sq: Square| -> Result<Unit, String> {
+            match self.at(sq) {
+                Some(u) if u.side == mover => Ok(u),
+                Some(_) => Err(format!("'{t}': the unit on {sq} is not {mover}'s")),
+                None => Err(format!("'{t}': no unit on {sq}")),
+            }
+        };
+        match *t {
+            Token::Move(f, to) => {
+                let u = own(f)?;
+                if self.stage != Stage::Movement {
+                    return Err(format!("'{t}': units move only in the movement phase"));
+                }
+                if !self.can_walk(f) {
+                    return Err(format!("'{t}': the {} on {f} cannot move now", u.name()));
+                }
+                if !self.destinations(f).contains(&to) {
+                    return Err(format!("'{t}': the {} on {f} cannot reach {to}", u.name()));
+                }
+                Ok(())
+            }
+            Token::Fire(f, to) => {
+                let u = own(f)?;
+                if self.fire_targets(f).contains(&to) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "'{t}': the {} on {f} cannot fire at {to} now",
+                        u.name()
+                    ))
+                }
+            }
+            Token::Attack(f, to) => {
+                let u = own(f)?;
+                if !self.must_attack(f) {
+                    return Err(format!("'{t}': the {} on {f} cannot attack now", u.name()));
+                }
+                if !self.enemies_touching(f, mover).contains(&to) {
+                    return Err(format!("'{t}': no enemy on {to} touches {f}"));
+                }
+                Ok(())
+            }
+            Token::Cast { caster, .. } => {
+                own(caster)?;
+                if self.action_casts().contains(t) {
+                    Ok(())
+                } else {
+                    Err(format!("'{t}': that spell cannot be cast now"))
+                }
+            }
+            Token::End => {
+                if self.may_end() {
+                    Ok(())
+                } else {
+                    Err("'end': every unit in melee must attack first".into())
+                }
+            }
+            Token::Die(_) => Err(format!("'{t}': no roll is due")),
+            _ => Err(format!("'{t}' is not an action; {mover} is to act")),
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // Applying tokens.
+    // ------------------------------------------------------------------
+
+    /// Applies a token (see [`Token`]'s module for the forms). On error the
+    /// state is unchanged and the message says why, on one line.
+    pub fn apply(&mut self, token: &str) -> Result<(), String> {
+        let t: Token = token.parse()?;
+        self.play(t)
+    }
+
+    /// Applies a parsed token; as [`State::apply`].
+    pub fn play(&mut self, t: Token) -> Result<(), String> {
+        if self.ending.is_some() {
+            return Err("the game is over".into());
+        }
+        let mut next = self.clone();
+        next.play_inner(t)?;
+        next.settle();
+        *self = next;
+        Ok(())
+    }
+
+    fn play_inner(&mut self, t: Token) -> Result<(), String> {
+        let Some(top) = self.pending.last().cloned() else {
+            self.check_action(&t)?;
+            self.begin_action(t);
+            return Ok(());
+        };
+        if top.is_roll() {
+            let Token::Die(n) = t else {
+                return Err(format!(
+                    "'{t}': a roll is due ({}); give d1 ... d6",
+                    self.purpose(&top)
+                ));
+            };
+            self.pending.pop();
+            self.resolve_roll(top, n);
+            return Ok(());
+        }
+        match top {
+            Step::Pick(att) => {
+                let side = self.at(att).map_or(self.to_move, |u| u.side);
+                match t {
+                    Token::Pick(sq) if self.enemies_touching(att, side).contains(&sq) => {
+                        self.pending.pop();
+                        self.pending.push(Step::Melee(att, sq));
+                        Ok(())
+                    }
+                    _ => Err(format!(
+                        "'{t}': {} must pick which unit touching {att} is attacked (pick:<square>)",
+                        !side
+                    )),
+                }
+            }
+            Step::Advance(sq) => match t {
+                Token::Advance(from, to) if to == sq && self.advancers(sq).contains(&from) => {
+                    self.pending.pop();
+                    if let Some(u) = self.board[from.index()].take() {
+                        self.board[sq.index()] = Some(u);
+                    }
+                    Ok(())
+                }
+                Token::NoAdvance => {
+                    self.pending.pop();
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "'{t}': a unit may advance into {sq} (adv:<from>{sq}) or not (noadv)"
+                )),
+            },
+            step => match t {
+                Token::Pass => {
+                    self.pending.pop();
+                    match step {
+                        Step::HealWindow(sq, _, e) => self.apply_fail(sq, e),
+                        Step::RaiseWindow(sq, v, 0) => {
+                            self.pending.push(Step::RaiseWindow(sq, v, 1))
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                }
+                Token::Cast { .. } if self.window_casts(&step).contains(&t) => {
+                    self.pending.pop();
+                    self.cast_reaction(step, t);
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "'{t}': a reaction spell is offered; cast one of the listed spells or pass"
+                )),
+            },
+        }
+    }
+
+    /// Starts an action of the side to move, after the opponent's
+    /// Protection window if the phase has not opened yet.
+    fn begin_action(&mut self, t: Token) {
+        let own_protection = matches!(
+            t,
+            Token::Cast {
+                spell: super::units::Spell::Protection,
+                ..
+            }
+        );
+        if !own_protection && !self.opened {
+            self.opened = true;
+            if !self.protect_window_casts().is_empty() {
+                self.pending.push(Step::Deferred(t));
+                self.pending.push(Step::ProtectWindow);
+                return;
+            }
+        }
+        self.do_action(t);
+    }
+
+    fn do_action(&mut self, t: Token) {
+        match t {
+            Token::Move(f, to) => {
+                self.acted = true;
+                if self.untested_stupid(f) {
+                    self.pending.push(Step::Stupid(f, Act::Move(to)));
+                } else {
+                    self.start_move(f, to);
+                }
+            }
+            Token::Fire(f, to) => {
+                self.acted = true;
+                if self.untested_stupid(f) {
+                    self.pending.push(Step::Stupid(f, Act::Fire(to)));
+                } else {
+                    self.start_fire(f, to);
+                }
+            }
+            Token::Attack(f, _) => {
+                self.acted = true;
+                if let Some(u) = self.at_mut(f) {
+                    u.flags.attacked = true;
+                }
+                self.pending.push(Step::Pick(f));
+            }
+            Token::Cast { .. } => self.cast_action(t),
+            Token::End => self.end_phase(),
+            _ => {}
+        }
+    }
+
+    fn untested_stupid(&self, sq: Square) -> bool {
+        self.at(sq)
+            .is_some_and(|u| u.has(Ability::Stupid) && !u.flags.steady)
+    }
+
+    /// A move or a charge: a fear test first when it would charge a
+    /// fear-causing enemy and the unit is not immune to fear.
+    pub(crate) fn start_move(&mut self, from: Square, to: Square) {
+        let Some(u) = self.at(from) else { return };
+        let fear_test = !u.has(Ability::ImmuneFear)
+            && self
+                .enemies_touching(to, u.side)
+                .into_iter()
+                .any(|e| self.at(e).is_some_and(|e| e.has(Ability::CausesFear)));
+        if fear_test {
+            self.pending.push(Step::Move(from, to));
+            self.pending.push(Step::Save(from, 0, Effect::Balk));
+        } else {
+            self.do_move(from, to);
+        }
+    }
+
+    /// Carries out a move; a fear-causing unit that charges makes each
+    /// enemy it now touches (not immune, not already touching a
+    /// fear-causing enemy) save or be scared.
+    fn do_move(&mut self, from: Square, to: Square) {
+        let Some(mut u) = self.at(from) else { return };
+        if u.flags.balked || self.at(to).is_some() {
+            return;
+        }
+        let mut frightened = Vec::new();
+        if u.has(Ability::CausesFear) {
+            for e in self.enemies_touching(to, u.side) {
+                let Some(eu) = self.at(e) else { continue };
+                let already = self
+                    .enemies_touching(e, eu.side)
+                    .into_iter()
+                    .any(|x| self.at(x).is_some_and(|x| x.has(Ability::CausesFear)));
+                if !eu.has(Ability::ImmuneFear) && !already {
+                    frightened.push(e);
+                }
+            }
+        }
+        self.board[from.index()] = None;
+        u.flags.moved = true;
+        if self.in_contact(to, u.side) {
+            u.flags.charged = true;
+        }
+        self.board[to.index()] = Some(u);
+        for e in frightened.into_iter().rev() {
+            self.pending.push(Step::Save(e, 0, Effect::Scare));
+        }
+    }
+
+    fn start_fire(&mut self, from: Square, to: Square) {
+        let Some(u) = self.at_mut(from) else { return };
+        u.flags.fired = true;
+        let side = u.side;
+        let Some(w) = u.profile().weapon else { return };
+        if w.scatters() {
+            let direct = self.sees(from, to);
+            self.pending.push(Step::Scatter {
+                side,
+                aim: to,
+                dx: 0,
+                dy: 0,
+                left: if direct { 1 } else { 2 },
+                weapon: w,
+            });
+        } else {
+            self.pending
+                .push(Step::Hit(to, w.to_hit(), w.save_modifier(), true));
+        }
+    }
+
+    /// A unit was hit: it saves, then (if it was in melee and the attack
+    /// may spill) the 1-3 roll for its opponents.
+    fn hit_unit(&mut self, sq: Square, modifier: i8, spill: bool) {
+        let Some(u) = self.at(sq) else { return };
+        if spill {
+            let opponents = self.enemies_touching(sq, u.side);
+            if !opponents.is_empty() {
+                self.pending.push(Step::Spill(modifier, opponents));
+            }
+        }
+        self.pending.push(Step::Save(sq, modifier, Effect::Kill));
+    }
+
+    fn resolve_roll(&mut self, step: Step, n: u8) {
+        match step {
+            Step::Stupid(sq, act) => {
+                let Some(u) = self.at_mut(sq) else { return };
+                if n >= 3 {
+                    u.flags.steady = true;
+                    match act {
+                        Act::Move(to) => self.start_move(sq, to),
+                        Act::Fire(to) => self.start_fire(sq, to),
+                    }
+                } else {
+                    u.flags.stupid = true;
+                }
+            }
+            Step::Save(sq, m, e) => {
+                let Some(u) = self.at(sq) else { return };
+                if State::save_ok(&u, n, m) {
+                    if e == Effect::Rout {
+                        self.pending.push(Step::Save(sq, 0, Effect::MeleeKill));
+                    }
+                } else if e.kills() {
+                    self.pending.push(Step::HealWindow(sq, m, e));
+                } else {
+                    self.apply_fail(sq, e);
+                }
+            }
+            Step::Hit(sq, need, m, spill) if n != 1 && n >= need => {
+                self.hit_unit(sq, m, spill);
+            }
+            Step::Spill(m, c) if n <= 3 => {
+                if c.len() == 1 {
+                    self.pending.push(Step::Save(c[0], m, Effect::Kill));
+                } else {
+                    self.pending.push(Step::SpillPick(m, c));
+                }
+            }
+            Step::SpillPick(m, c) if !c.is_empty() => {
+                let pick = c[(n as usize - 1) % c.len()];
+                self.pending.push(Step::Save(pick, m, Effect::Kill));
+            }
+            Step::Scatter {
+                side,
+                aim,
+                dx,
+                dy,
+                left,
+                weapon,
+            } => {
+                let f = side.forward();
+                let (sx, sy) = match n {
+                    1 => (0, f),
+                    2 => (f, 0),
+                    3 => (0, -f),
+                    4 => (-f, 0),
+                    _ => (0, 0),
+                };
+                let (dx, dy) = (dx + sx, dy + sy);
+                if left > 1 {
+                    self.pending.push(Step::Scatter {
+                        side,
+                        aim,
+                        dx,
+                        dy,
+                        left: left - 1,
+                        weapon,
+                    });
+                    return;
+                }
+                let Some(sq) = aim.offset(dx, dy) else { return };
+                let Some(u) = self.at(sq) else { return };
+                if weapon == super::units::Weapon::FearCatapult && !u.has(Ability::ImmuneFear) {
+                    self.hit_unit(sq, weapon.save_modifier(), true);
+                } else {
+                    self.pending
+                        .push(Step::Hit(sq, 3, weapon.save_modifier(), true));
+                }
+            }
+            Step::Melee(a, d) => self.resolve_melee(a, d, n),
+            Step::Magic(_) if n >= 5 => {
+                // The anti-magic save cancels the spell's effect below.
+                self.pending.pop();
+            }
+            Step::Regen(sq, side) if n >= 3 && self.at(sq).is_none() => {
+                let race = self.races[side.index()];
+                self.board[sq.index()] = Some(Unit::new(side, race, Slot::R));
+            }
+            _ => {}
+        }
+    }
+
+    /// The melee table: d6 + the attacker's Melee - the defender's.
+    fn resolve_melee(&mut self, a: Square, d: Square, n: u8) {
+        let (Some(au), Some(du)) = (self.at(a), self.at(d)) else {
+            return;
+        };
+        let total = n as i32 + au.melee() - du.melee();
+        if n == 6 || total >= 6 {
+            self.pending.push(Step::Advance(d));
+            self.destroy(d, true, false);
+        } else if total == 5 {
+            self.pending.push(Step::Advance(d));
+            // Units immune to fear cannot be routed: they just save (row 4).
+            let e = if du.has(Ability::ImmuneFear) {
+                Effect::MeleeKill
+            } else {
+                Effect::Rout
+            };
+            self.pending.push(Step::Save(d, 0, e));
+        } else if total == 4 {
+            self.pending.push(Step::Advance(d));
+            self.pending.push(Step::Save(d, 0, Effect::MeleeKill));
+        } else if total <= 1 && !du.is_scared() {
+            self.pending.push(Step::Save(a, 0, Effect::MeleeKill));
+        }
+    }
+
+    /// What failing a save does.
+    pub(crate) fn apply_fail(&mut self, sq: Square, e: Effect) {
+        match e {
+            Effect::Kill => self.destroy(sq, false, false),
+            Effect::PlagueKill => self.destroy(sq, false, true),
+            Effect::MeleeKill | Effect::Rout => self.destroy(sq, true, false),
+            Effect::Scare => {
+                if let Some(u) = self.at_mut(sq) {
+                    u.flags.scared = true;
+                }
+            }
+            Effect::Fright => {
+                if let Some(u) = self.at_mut(sq) {
+                    u.flags.frightened = true;
+                }
+            }
+            Effect::Balk => {
+                if let Some(u) = self.at_mut(sq) {
+                    u.flags.balked = true;
+                }
+            }
+            Effect::FlyTo(to) => {
+                if self.at(to).is_none()
+                    && let Some(u) = self.board[sq.index()].take()
+                {
+                    self.board[to.index()] = Some(u);
+                }
+            }
+        }
+    }
+
+    /// Removes a unit: the general's death ends a standard game at once;
+    /// otherwise Raise dead may be offered, a plague may spread, and the
+    /// lengthened game's checks follow.
+    pub(crate) fn destroy(&mut self, sq: Square, in_melee: bool, plague_spell: bool) {
+        let Some(u) = self.board.get_mut(sq.index()).and_then(|u| u.take()) else {
+            return;
+        };
+        self.killed = true;
+        self.last = Some(u.side);
+        if u.has(Ability::Regenerate) {
+            self.regen.push((sq, u.side));
+        }
+        if !self.options.lengthened && u.slot == Slot::K {
+            self.ending = Some(Ending::General(!u.side));
+            self.pending.clear();
+            return;
+        }
+        if self.options.lengthened {
+            self.pending.push(Step::Check);
+        }
+        if (in_melee && u.has(Ability::Plague)) || plague_spell {
+            let touching: Vec<Square> = sq
+                .neighbours()
+                .filter(|&n| self.at(n).is_some_and(|x| !x.has(Ability::ImmunePlague)))
+                .collect();
+            for x in touching.into_iter().rev() {
+                self.pending.push(Step::Save(x, 1, Effect::Kill));
+            }
+        }
+        self.pending.push(Step::RaiseWindow(sq, u.side, 0));
+    }
+
+    /// Runs the automatic steps and drops the windows nobody can use, until
+    /// a roll or a decision is due (or nothing is pending).
+    pub(crate) fn settle(&mut self) {
+        loop {
+            self.clear_scared();
+            if self.ending.is_some() {
+                self.pending.clear();
+                return;
+            }
+            let Some(top) = self.pending.last().cloned() else {
+                self.lengthened_end();
+                if self.ending.is_some() {
+                    continue;
+                }
+                // After the melee only summons remain: once none can be
+                // cast, the turn ends by itself.
+                if self.stage == Stage::After && self.action_casts().is_empty() {
+                    self.finish_turn();
+                    continue;
+                }
+                return;
+            };
+            let wait = match &top {
+                Step::Stupid(sq, _) => self.at(*sq).is_some_and(|u| u.has(Ability::Stupid)),
+                Step::Save(sq, ..) | Step::Hit(sq, ..) => self.at(*sq).is_some(),
+                Step::Spill(_, c) | Step::SpillPick(_, c) => !c.is_empty(),
+                Step::Scatter { .. } | Step::Magic(_) => true,
+                Step::Melee(a, d) => self.at(*a).is_some() && self.at(*d).is_some(),
+                Step::Regen(sq, _) => self.at(*sq).is_none(),
+                Step::Pick(att) => {
+                    let Some(u) = self.at(*att) else {
+                        self.pending.pop();
+                        continue;
+                    };
+                    let es = self.enemies_touching(*att, u.side);
+                    if es.len() == 1 {
+                        self.pending.pop();
+                        self.pending.push(Step::Melee(*att, es[0]));
+                        continue;
+                    }
+                    es.len() > 1
+                }
+                Step::Advance(sq) => !self.advancers(*sq).is_empty(),
+                Step::HealWindow(sq, _, e) => {
+                    if self.at(*sq).is_none() {
+                        false
+                    } else if self.window_casts(&top).is_empty() {
+                        self.pending.pop();
+                        self.apply_fail(*sq, *e);
+                        continue;
+                    } else {
+                        true
+                    }
+                }
+                Step::RaiseWindow(sq, v, st) => {
+                    if self.at(*sq).is_some() {
+                        false
+                    } else if !self.window_casts(&top).is_empty() {
+                        true
+                    } else if *st == 0 {
+                        self.pending.pop();
+                        self.pending.push(Step::RaiseWindow(*sq, *v, 1));
+                        continue;
+                    } else {
+                        false
+                    }
+                }
+                Step::DispelWindow(..) | Step::ProtectWindow => !self.window_casts(&top).is_empty(),
+                _ => false,
+            };
+            if wait {
+                return;
+            }
+            self.pending.pop();
+            match top {
+                Step::Fail(sq, e) => self.apply_fail(sq, e),
+                Step::Move(a, b) => self.do_move(a, b),
+                Step::Deferred(t) if self.check_action(&t).is_ok() => self.do_action(t),
+                Step::Zombie(sq, side) if self.at(sq).is_none() => {
+                    let race = self.races[side.index()];
+                    let mut z = Unit::new(side, race, Slot::P);
+                    z.flags.moved = true;
+                    self.board[sq.index()] = Some(z);
+                }
+                Step::Fx(fx) => self.effect(fx),
+                Step::Check => self.undead_collapse(),
+                Step::EndTurn => self.end_turn(),
+                _ => {}
+            }
+        }
+    }
+
+    /// A unit stays scared only while it touches a fear-causing enemy.
+    fn clear_scared(&mut self) {
+        for i in 0..64u8 {
+            let sq = Square(i);
+            let Some(u) = self.at(sq) else { continue };
+            if u.flags.scared
+                && !self
+                    .enemies_touching(sq, u.side)
+                    .into_iter()
+                    .any(|e| self.at(e).is_some_and(|e| e.has(Ability::CausesFear)))
+                && let Some(u) = self.at_mut(sq)
+            {
+                u.flags.scared = false;
+            }
+        }
+    }
+
+    fn end_phase(&mut self) {
+        match self.stage {
+            Stage::Movement => self.stage = Stage::Firing,
+            Stage::Firing => self.stage = Stage::Melee,
+            Stage::Melee => {
+                for u in self.board.iter_mut().flatten() {
+                    u.flags.strike = false;
+                }
+                // The after-melee stage ends by itself (in `settle`) when no
+                // summon can be cast.
+                self.stage = Stage::After;
+                return;
+            }
+            Stage::After => {
+                self.finish_turn();
+                return;
+            }
+        }
+        self.opened = false;
+        self.acted = false;
+    }
+
+    /// The end of the turn: Trolls regenerate, then the turn passes.
+    fn finish_turn(&mut self) {
+        self.pending.push(Step::EndTurn);
+        let regen = std::mem::take(&mut self.regen);
+        for (sq, side) in regen.into_iter().rev() {
+            self.pending.push(Step::Regen(sq, side));
+        }
+    }
+
+    fn end_turn(&mut self) {
+        let mover = self.to_move;
+        for u in self.board.iter_mut().flatten() {
+            u.flags.end_turn();
+            if u.side == mover {
+                u.flags.frightened = false;
+            }
+        }
+        self.lengthened_end();
+        if self.ending.is_some() {
+            return;
+        }
+        self.to_move = !mover;
+        if self.to_move == Side::White {
+            if self.killed {
+                self.quiet = 0;
+            } else {
+                self.quiet += 1;
+            }
+            self.killed = false;
+            if self.quiet >= 10 {
+                self.ending = Some(Ending::Quiet);
+                return;
+            }
+            if self.round >= 100 {
+                self.ending = Some(Ending::Rounds);
+                return;
+            }
+            self.round += 1;
+        }
+        self.stage = Stage::Movement;
+        self.opened = false;
+        self.acted = false;
+        self.instant = false;
+        let side = self.to_move;
+        for sq in self.squares_of(side) {
+            let contact = self.in_contact(sq, side);
+            if let Some(u) = self.at_mut(sq) {
+                u.flags.cast = u.flags.owed;
+                u.flags.owed = false;
+                u.flags.pinned = contact;
+            }
+        }
+    }
+
+    /// The lengthened game's Undead collapse: when an undead army has lost
+    /// its Liche and every Necromancer, its other units are destroyed.
+    fn undead_collapse(&mut self) {
+        if !self.options.lengthened || self.ending.is_some() {
+            return;
+        }
+        for side in Side::BOTH {
+            if self.races[side.index()] != super::units::Race::Undead {
+                continue;
+            }
+            let squares = self.squares_of(side);
+            let leaders = squares.iter().any(|&s| {
+                self.at(s)
+                    .is_some_and(|u| matches!(u.slot, Slot::K | Slot::Q))
+            });
+            if !leaders && !squares.is_empty() {
+                for s in squares {
+                    self.board[s.index()] = None;
+                }
+                self.killed = true;
+                self.last = Some(side);
+            }
+        }
+    }
+
+    /// The lengthened game's end, checked whenever a resolution is complete:
+    /// the only army with units left wins; if none has, the army whose unit
+    /// was destroyed last.
+    fn lengthened_end(&mut self) {
+        if !self.options.lengthened || self.ending.is_some() {
+            return;
+        }
+        let alive = |s: Side| {
+            self.board.iter().flatten().any(|u| u.side == s)
+                || self.regen.iter().any(|&(_, x)| x == s)
+        };
+        self.ending = match (alive(Side::White), alive(Side::Black)) {
+            (true, false) => Some(Ending::Destruction(Side::White)),
+            (false, true) => Some(Ending::Destruction(Side::Black)),
+            (false, false) => Some(Ending::LastUnit(self.last.unwrap_or(!self.to_move))),
+            (true, true) => None,
+        };
+    }
+}
