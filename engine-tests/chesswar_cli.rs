@@ -66,6 +66,8 @@ fn selfplay_replays_from_its_seed_on_any_number_of_threads() {
         "orc",
         "--white-player",
         "greedy",
+        "--black-player",
+        "random",
     ];
     let first = motley(&args);
     assert!(first.status.success(), "{first:?}");
@@ -110,6 +112,8 @@ fn selfplay_replays_from_its_seed_on_any_number_of_threads() {
         "orc",
         "--white-player",
         "greedy",
+        "--black-player",
+        "random",
     ]);
     let other_text = stdout_of(&other);
     // Game i of seed 8 is game i+1 of seed 7.
@@ -170,7 +174,18 @@ fn play_between_program_players_finishes_the_game() {
     // The same seed plays the same game, and it is the self-play game of
     // that seed.
     assert_eq!(stdout_of(&play_engines("5")), text);
-    let series = motley(&["chesswar", "selfplay", "--games", "1", "--seed", "5"]);
+    let series = motley(&[
+        "chesswar",
+        "selfplay",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--white-player",
+        "random",
+        "--black-player",
+        "random",
+    ]);
     let series = stdout_of(&series);
     let game = series.lines().find(|l| l.starts_with("game 1: ")).unwrap();
     let tokens = result

@@ -31,6 +31,11 @@
 //! `search` replays the last `position` command sent (or the start
 //! position after `setoption name UCI_Variant`), so that command must have
 //! been accepted.
+//!
+//! In ChessWar (`UCI_Variant chesswar`) the same directives apply: a
+//! "move" is a ChessWar token (`m:e2e4`, `s:zap:d1e5`, `d3`, `end`, ...),
+//! `go perft 1` lists the legal tokens, and `search` checks that the
+//! `bestmove` token is one of them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -76,9 +81,14 @@ fn glob(pattern: &str, text: &str) -> bool {
 }
 
 /// A move in wire spelling on the boards these games use: `e2e4`, `e7e8q`,
-/// `c10c12` (files `a`-`l`, ranks of one or two digits), and Wau Chess's
-/// board moves (`^a4a6`).
+/// `c10c12` (files `a`-`l`, ranks of one or two digits), Wau Chess's
+/// board moves (`^a4a6`), and ChessWar's tokens.
 fn is_move(token: &str) -> bool {
+    is_chess_move(token) || is_chesswar_token(token)
+}
+
+/// A move of the chess games (see [`is_move`]).
+fn is_chess_move(token: &str) -> bool {
     fn square(s: &[u8]) -> Option<&[u8]> {
         let (&file, rest) = s.split_first()?;
         if !(b'a'..=b'l').contains(&file) {
@@ -102,6 +112,45 @@ fn is_move(token: &str) -> bool {
         _ if board_move => false,
         [p] => b"qrbncf".contains(p),
         _ => false,
+    }
+}
+
+/// A ChessWar token (`rules/chesswar.md`, "On the wire"): `m:e2e4`,
+/// `f:c1e5`, `a:d4d5`, `adv:d4d5`, `pick:e5`, `s:zap:d1e5` (a spell, the
+/// caster and up to two more squares), `noadv`, `pass`, `end`, `d1`-`d6`.
+fn is_chesswar_token(token: &str) -> bool {
+    fn squares(s: &str) -> Option<usize> {
+        let b = s.as_bytes();
+        let ok = b.len().is_multiple_of(2)
+            && b.chunks(2)
+                .all(|sq| (b'a'..=b'h').contains(&sq[0]) && (b'1'..=b'8').contains(&sq[1]));
+        ok.then_some(b.len() / 2)
+    }
+    const SPELLS: [&str; 10] = [
+        "zap",
+        "storm",
+        "dispel",
+        "protection",
+        "flight",
+        "healing",
+        "raisedead",
+        "fear",
+        "plague",
+        "strike",
+    ];
+    match token.split_once(':') {
+        Some(("m" | "f" | "a" | "adv", rest)) => squares(rest) == Some(2),
+        Some(("pick", rest)) => squares(rest) == Some(1),
+        Some(("s", rest)) => rest.split_once(':').is_some_and(|(spell, sqs)| {
+            SPELLS.contains(&spell) && squares(sqs).is_some_and(|n| (1..=3).contains(&n))
+        }),
+        Some(_) => false,
+        None => {
+            matches!(
+                token,
+                "noadv" | "pass" | "end" | "d1" | "d2" | "d3" | "d4" | "d5" | "d6"
+            )
+        }
     }
 }
 
@@ -692,6 +741,9 @@ transcripts! {
     end_of_input_while_searching;
     mate_in_two_with_a_quiet_sacrifice;
     go_without_limits;
+    chesswar;
+    chesswar_options;
+    chesswar_dice;
 }
 
 #[test]
@@ -763,6 +815,14 @@ fn handshake_names_the_engine_and_lists_every_option() {
         ("Move Overhead", "spin"),
         ("UCI_AnalyseMode", "check"),
         ("Clear Hash", "button"),
+        ("ChessWar White Race", "combo"),
+        ("ChessWar Black Race", "combo"),
+        ("ChessWar White Army", "string"),
+        ("ChessWar Black Army", "string"),
+        ("ChessWar Lengthened", "check"),
+        ("ChessWar Budget", "spin"),
+        ("ChessWar Dice", "combo"),
+        ("ChessWar Seed", "spin"),
     ];
     for (name, kind) in expected {
         let Some(spec) = options.get(name) else {
@@ -792,12 +852,30 @@ fn handshake_names_the_engine_and_lists_every_option() {
             }
             "combo" => {
                 let vars: Vec<&str> = pairs.iter().filter(|p| p.0 == "var").map(|p| p.1).collect();
-                assert_eq!(
-                    vars,
-                    ["chess", "wadchess", "paritychess", "chad", "wauchess"],
-                    "{spec:?}"
-                );
-                assert_eq!(value("default"), Some("chess"), "{spec:?}");
+                let (choices, default): (&[&str], &str) = match name {
+                    "UCI_Variant" => (
+                        &[
+                            "chess",
+                            "wadchess",
+                            "paritychess",
+                            "chad",
+                            "wauchess",
+                            "chesswar",
+                        ],
+                        "chess",
+                    ),
+                    "ChessWar Dice" => (&["gui", "engine"], "gui"),
+                    _ => (
+                        &["human", "dwarf", "elf", "undead", "orc", "chaos"],
+                        "human",
+                    ),
+                };
+                assert_eq!(vars, choices, "{spec:?}");
+                assert_eq!(value("default"), Some(default), "{spec:?}");
+            }
+            "string" => {
+                assert_eq!(value("default"), Some("<empty>"), "{name}: {spec:?}");
+                assert_eq!(pairs.len(), 1, "{name}: {spec:?}");
             }
             _ => assert_eq!(pairs.len(), 0, "{name}: {spec:?}"),
         }
@@ -1010,6 +1088,37 @@ fn the_driver_checks_what_it_reads() {
     for m in ["e2", "e2e44x", "m1m2", "e0e1", "e2e4k", "(none)", "E2E4"] {
         assert!(!is_move(m), "{m}");
     }
+    for t in [
+        "m:e2e4",
+        "f:c1e5",
+        "a:d4d5",
+        "adv:d4d5",
+        "pick:e5",
+        "s:zap:d1e5",
+        "s:fear:d1",
+        "s:flight:d1e2e6",
+        "noadv",
+        "pass",
+        "end",
+        "d1",
+        "d6",
+    ] {
+        assert!(is_move(t), "{t}");
+    }
+    for t in [
+        "m:e2",
+        "m:e2e9",
+        "d7",
+        "d0",
+        "s:zap",
+        "s:boom:d1e5",
+        "x:e2e4",
+        "End",
+    ] {
+        assert!(!is_move(t), "{t}");
+    }
+    assert!(check_reply("bestmove d4", false).is_ok());
+    assert!(check_reply("info depth 2 score cp -120 pv m:e2e3 pass end", false).is_ok());
     assert!(check_reply("bestmove (none)", false).is_ok());
     assert!(check_reply("bestmove e2e4 ponder", false).is_err());
     assert!(check_reply("info depth 1 score cp 3 pv e2e4", false).is_ok());

@@ -93,7 +93,7 @@ fn handshake_lists_the_features() {
     let features = xb.expect_prefix("feature ");
     for feature in [
         "myname=\"motley",
-        "variants=\"normal,wadchess,paritychess,chad,wauchess\"",
+        "variants=\"normal,wadchess,paritychess,chad,wauchess,chesswar\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -349,4 +349,198 @@ fn uci_mode_switches_to_xboard() {
         text.contains("feature ") && text.contains("pong 5"),
         "{text}"
     );
+}
+
+/// The melee state of the ChessWar tests: White's knight on e7 touches
+/// Black's general on e8, White to attack.
+const CHESSWAR_MELEE: &str = "4k3/4N3/8/8/8/8/8/4K3 human/human w melee 1 0 - - std - -";
+
+#[test]
+fn chesswar_tokens_go_both_ways() {
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("variant chesswar");
+    assert_eq!(
+        xb.expect_prefix("setup "),
+        "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+    );
+    // Tokens in force mode: a move, Black's Protection window declined
+    // (a bare token), the end of the phase. Nothing is printed.
+    xb.send("force");
+    xb.send("usermove m:e2e3");
+    xb.send("pass");
+    xb.send("usermove end");
+    assert!(xb.sync(1).is_empty());
+    // Refused tokens change nothing: e2e3 is still the square moved to.
+    xb.send("usermove m:a2a6");
+    assert_eq!(
+        xb.expect_prefix("Illegal move"),
+        "Illegal move (illegal): m:a2a6"
+    );
+    xb.send("usermove m:e2");
+    assert_eq!(
+        xb.expect_prefix("Illegal move"),
+        "Illegal move (malformed): m:e2"
+    );
+    xb.send("usermove e2e4");
+    assert_eq!(
+        xb.expect_prefix("Illegal move"),
+        "Illegal move (malformed): e2e4"
+    );
+    xb.send("undo");
+    xb.send("undo");
+    xb.send("usermove m:e3e4");
+    assert_eq!(
+        xb.expect_prefix("Illegal move"),
+        "Illegal move (illegal): m:e3e4",
+        "the unit on e3 has moved this turn"
+    );
+    xb.send("usermove pass");
+    assert!(xb.sync(2).is_empty(), "undo took back two tokens");
+    // A bad state string is an error.
+    xb.send("setboard 4k3/8 human/human w melee 1 0 - - std - -");
+    assert!(xb.expect_prefix("Error (").contains("illegal position"));
+
+    // The engine attacks (its only token), then the attack roll is due:
+    // the engine waits for it, and go is an error.
+    xb.send(&format!("setboard {CHESSWAR_MELEE}"));
+    xb.send("sd 2");
+    xb.send("post");
+    xb.send("go");
+    let (reply, thinking) = xb.expect_line(|l| l.starts_with("move "));
+    assert_eq!(reply, "move a:e7e8");
+    assert!(thinking.iter().all(|l| is_thinking_line(l)), "{thinking:?}");
+    assert!(xb.sync(3).is_empty(), "no move while the roll is due");
+    xb.send("go");
+    let refusal = xb.expect_prefix("Error (");
+    assert!(
+        refusal.starts_with("Error (a roll is due (melee: the Knights on e7 attack")
+            && refusal.ends_with("): go"),
+        "{refusal}"
+    );
+    // The GUI rolls: a 3 is a stand-off and the engine (White) ends its
+    // melee phase; then the decisions are Black's.
+    xb.send("usermove d3");
+    assert_eq!(xb.expect_prefix("move "), "move end");
+    assert!(xb.sync(4).iter().all(|l| is_thinking_line(l)));
+    // Back to the roll, which a 6 wins.
+    xb.send("undo");
+    xb.send("undo");
+    xb.send("force");
+    xb.send("usermove d6");
+    assert_eq!(
+        xb.expect_prefix("1-0"),
+        "1-0 {White wins: the black general was destroyed}"
+    );
+    xb.send("go");
+    assert!(
+        xb.expect_prefix("Error (")
+            .starts_with("Error (the game is over (White wins")
+    );
+    xb.send("usermove end");
+    assert_eq!(
+        xb.expect_prefix("Illegal move"),
+        "Illegal move (illegal): end"
+    );
+    xb.quit();
+}
+
+#[test]
+fn chesswar_options_set_the_armies_and_the_dice() {
+    let mut xb = XBoard::start();
+    xb.send("protover 2");
+    let features = xb.expect_prefix("feature ");
+    for option in [
+        "option=\"ChessWar White Race -combo human /// dwarf /// elf /// undead /// orc /// chaos\"",
+        "option=\"ChessWar Dice -combo gui /// engine\"",
+        "option=\"ChessWar Lengthened -check 0\"",
+    ] {
+        assert!(features.contains(option), "{option} in {features}");
+    }
+    xb.send("new");
+    xb.send("option ChessWar Black Race=dwarf");
+    xb.send("option ChessWar Dice=referee");
+    assert!(xb.expect_prefix("Error (").contains("ChessWar Dice"));
+    xb.send("option ChessWar Black Race=ents");
+    assert!(xb.expect_prefix("Error (").contains("ents"));
+    xb.send("variant chesswar");
+    assert!(
+        xb.expect_prefix("setup ")
+            .ends_with(" r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
+        "dwarves have no cavalry"
+    );
+    // A set-up the rules refuse: the game is not changed.
+    xb.send("option ChessWar Black Army=Ke8 Pa7");
+    xb.send("variant chesswar");
+    assert!(xb.expect_prefix("Error (").contains("infantry"));
+    xb.send("option ChessWar Black Army=");
+
+    // The engine rolls the dice of its own turn: from seed 1 the first
+    // die is a 6, which destroys the general.
+    xb.send("option ChessWar Dice=engine");
+    xb.send("option ChessWar Seed=1");
+    xb.send("force");
+    xb.send(&format!("setboard {CHESSWAR_MELEE}"));
+    xb.send("st 0.1");
+    xb.send("go");
+    assert_eq!(xb.expect_prefix("move "), "move a:e7e8");
+    assert_eq!(xb.expect_prefix("move "), "move d6");
+    assert_eq!(
+        xb.expect_prefix("1-0"),
+        "1-0 {White wins: the black general was destroyed}"
+    );
+    // At a roll in its own turn, go makes the engine roll: `new` started
+    // the dice again from the seed, so the first die is a 6 again.
+    xb.send("new");
+    xb.send("variant chesswar");
+    xb.send("force");
+    xb.send(&format!("setboard {CHESSWAR_MELEE}"));
+    xb.send("usermove a:e7e8");
+    xb.send("go");
+    assert_eq!(xb.expect_prefix("move "), "move d6");
+    assert_eq!(
+        xb.expect_prefix("1-0"),
+        "1-0 {White wins: the black general was destroyed}"
+    );
+    xb.sync(5);
+    xb.quit();
+}
+
+#[test]
+fn chesswar_engine_plays_whole_turns() {
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("variant chesswar");
+    xb.expect_prefix("setup ");
+    // No wizards, so no reaction windows: a turn is White's alone.
+    xb.send("force");
+    xb.send("setboard 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 human/human w movement 1 0 - - std - -");
+    xb.send("st 0.05");
+    // The engine plays White: every token of its turn, to the end of its
+    // three phases, then waits for Black.
+    xb.send("go");
+    let played = xb.sync(1);
+    let tokens: Vec<&str> = played
+        .iter()
+        .map(|l| l.strip_prefix("move ").unwrap_or_else(|| panic!("{l}")))
+        .collect();
+    assert!(tokens.len() >= 3, "{tokens:?}");
+    assert_eq!(
+        tokens[tokens.len() - 3..],
+        ["end", "end", "end"],
+        "{tokens:?}"
+    );
+    // Black ends its three phases: the engine plays its next turn.
+    for _ in 0..3 {
+        xb.send("usermove end");
+    }
+    let (reply, _) = xb.expect_line(|l| l.starts_with("move "));
+    assert!(
+        reply.starts_with("move m:") || reply == "move end",
+        "{reply}"
+    );
+    xb.send("force");
+    xb.sync(2);
+    xb.quit();
 }

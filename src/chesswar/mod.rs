@@ -30,8 +30,10 @@
 
 pub mod army;
 pub mod dice;
+pub mod eval;
 pub mod notation;
 pub mod players;
+pub mod search;
 pub mod sight;
 mod spells;
 pub mod state;

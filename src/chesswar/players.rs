@@ -9,8 +9,14 @@
 //!   a copy of the state, averages exactly over the dice that follow until
 //!   the next decision of either side, and keeps the token with the best
 //!   expected material balance.
+//! - [`ExpectimaxPlayer`] searches ahead with [`Searcher`] (expectimax with
+//!   Star2 pruning over decisions and dice, see [`super::search`]).
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use super::dice::{DiceSource, SplitMix64, derive_seed, die_token};
+use super::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
 use super::{Outcome, Side, State, ToAct};
 
 /// One side's decision maker.
@@ -22,17 +28,46 @@ pub trait Player {
     /// to make; `None` when the player leaves the game (a person who typed
     /// `quit` or closed the input), which stops the game unfinished.
     fn choose(&mut self, state: &State) -> Option<String>;
+
+    /// What the player's searches cost so far, for players that search
+    /// (`None` for the others).
+    fn search_stats(&self) -> Option<SearchStats> {
+        None
+    }
+}
+
+/// The totals of a searching player's decisions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Decisions answered (with or without a search).
+    pub decisions: u64,
+    /// Decisions searched (more than one legal token).
+    pub searches: u64,
+    /// Nodes visited in all searches.
+    pub nodes: u64,
+    /// Time spent in all searches.
+    pub time: Duration,
+    /// The depths of the searches' completed iterations, summed.
+    pub depths: u64,
 }
 
 /// The players [`player_by_name`] knows, for messages.
-pub const PLAYER_NAMES: &[&str] = &["random", "greedy"];
+pub const PLAYER_NAMES: &[&str] = &["random", "greedy", "expectimax"];
 
-/// A player from its name, `random` or `greedy` (case-insensitive), seeded
-/// with `seed`.
+/// A player from its name, `random`, `greedy` or `expectimax`
+/// (case-insensitive), seeded with `seed` (the expectimax player searches
+/// [`DEFAULT_MOVETIME`] a decision and uses no randomness).
 pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     match name.to_ascii_lowercase().as_str() {
         "random" => Ok(Box::new(RandomPlayer::new(seed))),
         "greedy" => Ok(Box::new(GreedyPlayer::new(seed))),
+        "expectimax" => Ok(Box::new(ExpectimaxPlayer::new(
+            SearchLimits {
+                movetime: Some(DEFAULT_MOVETIME),
+                ..SearchLimits::default()
+            },
+            DEFAULT_HASH_MB,
+        ))),
         _ => Err(format!(
             "unknown player '{name}' (expected {})",
             PLAYER_NAMES.join(" or ")
@@ -221,6 +256,76 @@ impl Player for GreedyPlayer {
             0 => state.legal_tokens().into_iter().next(),
             n => Some(ties[self.rng.below(n)].clone()),
         }
+    }
+}
+
+/// The time [`player_by_name`]'s expectimax player searches a decision.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
+
+/// Searches every decision with [`Searcher`] within its limits and plays
+/// the best token found. A decision with one legal token is answered at
+/// once. The transposition table is kept from one decision to the next.
+/// With a depth or node limit and no time limit the player is
+/// deterministic: the same game (same dice, same opponent) replays token
+/// for token.
+pub struct ExpectimaxPlayer {
+    searcher: Searcher,
+    limits: SearchLimits,
+    stop: AtomicBool,
+    last: Option<SearchReport>,
+    stats: SearchStats,
+}
+
+impl ExpectimaxPlayer {
+    /// A player searching within `limits` with a table of `hash_mb` MB.
+    pub fn new(limits: SearchLimits, hash_mb: usize) -> Self {
+        Self {
+            searcher: Searcher::new(hash_mb),
+            limits,
+            stop: AtomicBool::new(false),
+            last: None,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// The report of the last search (none before the first, or after a
+    /// decision with one legal token).
+    pub fn last_report(&self) -> Option<&SearchReport> {
+        self.last.as_ref()
+    }
+}
+
+impl Player for ExpectimaxPlayer {
+    fn name(&self) -> String {
+        "expectimax".to_string()
+    }
+
+    fn choose(&mut self, state: &State) -> Option<String> {
+        let mut tokens = state.legal_tokens();
+        self.stats.decisions += 1;
+        if tokens.len() <= 1 {
+            self.last = None;
+            return tokens.pop();
+        }
+        match self
+            .searcher
+            .search(state, &self.limits, &self.stop, &mut |_| {})
+        {
+            Ok(report) => {
+                self.stats.searches += 1;
+                self.stats.nodes += report.nodes;
+                self.stats.time += report.elapsed;
+                self.stats.depths += u64::from(report.depth);
+                let best = report.best.clone();
+                self.last = Some(report);
+                Some(best)
+            }
+            Err(_) => tokens.into_iter().next(),
+        }
+    }
+
+    fn search_stats(&self) -> Option<SearchStats> {
+        Some(self.stats)
     }
 }
 

@@ -11,7 +11,10 @@ use clap::{Args, Subcommand};
 use rayon::prelude::*;
 
 use crate::chesswar::dice::{DiceSource, SeededDice, TypedDice, derive_seed};
-use crate::chesswar::players::{PLAYER_NAMES, Player, play_game, player_by_name};
+use crate::chesswar::players::{
+    ExpectimaxPlayer, PLAYER_NAMES, Player, SearchStats, play_game, player_by_name,
+};
+use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits};
 use crate::chesswar::{
     Army, DecisionKind, GameOptions, Outcome, Phase, Race, Side, Square, State, ToAct,
 };
@@ -51,12 +54,15 @@ pub struct SelfplayArgs {
     /// Black's race.
     #[arg(long, value_name = "RACE", default_value = "human")]
     pub black: String,
-    /// White's player: random or greedy.
-    #[arg(long, value_name = "PLAYER", default_value = "random")]
+    /// White's player: random, greedy or expectimax.
+    #[arg(long, value_name = "PLAYER", default_value = "expectimax")]
     pub white_player: String,
-    /// Black's player: random or greedy.
-    #[arg(long, value_name = "PLAYER", default_value = "random")]
+    /// Black's player: random, greedy or expectimax.
+    #[arg(long, value_name = "PLAYER", default_value = "expectimax")]
     pub black_player: String,
+    /// How long the expectimax player searches.
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// Custom armies, a points budget, the lengthened game.
     #[command(flatten)]
     pub setup: SetupArgs,
@@ -68,12 +74,15 @@ pub struct SelfplayArgs {
 /// Arguments of `chesswar play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Who plays White: human, random or greedy.
+    /// Who plays White: human, random, greedy or expectimax.
     #[arg(long, value_name = "PLAYER", default_value = "human")]
     pub white: String,
-    /// Who plays Black: human, random or greedy.
-    #[arg(long, value_name = "PLAYER", default_value = "greedy")]
+    /// Who plays Black: human, random, greedy or expectimax.
+    #[arg(long, value_name = "PLAYER", default_value = "expectimax")]
     pub black: String,
+    /// How long the expectimax player searches.
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// White's race: human, dwarf, elf, undead, orc or chaos (default human).
     #[arg(long, value_name = "RACE", conflicts_with = "state")]
     pub white_race: Option<String>,
@@ -94,6 +103,42 @@ pub struct PlayArgs {
     /// `--state`, which holds them).
     #[command(flatten)]
     pub setup: SetupArgs,
+}
+
+/// How long the expectimax player searches a decision, for `play` and
+/// `selfplay`.
+#[derive(Args, Debug, Default)]
+pub struct SearchArgs {
+    /// The expectimax player's time a decision in milliseconds (default
+    /// 1000, or no time limit when only --nodes is given).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// The expectimax player's node budget a decision; without --movetime
+    /// the search is then deterministic (a game replays from its seed).
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+}
+
+impl SearchArgs {
+    /// The search limits these options give.
+    fn limits(&self) -> Result<SearchLimits, Failure> {
+        if self.movetime == Some(0) {
+            return Err(Failure::BadInput("movetime must be at least 1".into()));
+        }
+        if self.nodes == Some(0) {
+            return Err(Failure::BadInput("nodes must be at least 1".into()));
+        }
+        let movetime = match (self.movetime, self.nodes) {
+            (Some(ms), _) => Some(ms),
+            (None, Some(_)) => None,
+            (None, None) => Some(1000),
+        };
+        Ok(SearchLimits {
+            depth: None,
+            nodes: self.nodes,
+            movetime: movetime.map(Duration::from_millis),
+        })
+    }
 }
 
 /// How the game is set up, for `play` and `selfplay`: the armies (standard
@@ -186,8 +231,20 @@ fn start_state(white: Race, black: Race, setup: &SetupArgs) -> Result<State, Fai
 
 /// The program player `name` of a game seeded with `seed`, for White
 /// (`stream` 1) or Black (2), as `play` and `selfplay` both make them (so a
-/// self-play game replays with `play --seed`).
-fn seeded_player(name: &str, seed: u64, stream: u64) -> Result<Box<dyn Player>, String> {
+/// self-play game replays with `play --seed`); the expectimax player
+/// searches within `limits`.
+fn seeded_player(
+    name: &str,
+    seed: u64,
+    stream: u64,
+    limits: &SearchLimits,
+) -> Result<Box<dyn Player>, String> {
+    if name.eq_ignore_ascii_case("expectimax") {
+        return Ok(Box::new(ExpectimaxPlayer::new(
+            limits.clone(),
+            DEFAULT_HASH_MB,
+        )));
+    }
     player_by_name(name, derive_seed(seed, stream))
 }
 
@@ -211,12 +268,19 @@ struct GameStats {
     rounds: u32,
     tokens: usize,
     time: Duration,
+    /// The searching players' totals, White's and Black's.
+    search: [Option<SearchStats>; 2],
 }
 
-fn selfplay_game(args: &SelfplayArgs, start: &State, seed: u64) -> Result<GameStats, String> {
+fn selfplay_game(
+    args: &SelfplayArgs,
+    limits: &SearchLimits,
+    start: &State,
+    seed: u64,
+) -> Result<GameStats, String> {
     let clock = Instant::now();
-    let mut white = seeded_player(&args.white_player, seed, 1)?;
-    let mut black = seeded_player(&args.black_player, seed, 2)?;
+    let mut white = seeded_player(&args.white_player, seed, 1, limits)?;
+    let mut black = seeded_player(&args.black_player, seed, 2, limits)?;
     let mut dice = SeededDice::new(seed);
     let record = play_game(
         start.clone(),
@@ -233,6 +297,7 @@ fn selfplay_game(args: &SelfplayArgs, start: &State, seed: u64) -> Result<GameSt
         rounds: record.rounds,
         tokens: record.tokens,
         time: clock.elapsed(),
+        search: [white.search_stats(), black.search_stats()],
     })
 }
 
@@ -262,8 +327,9 @@ fn run_selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
     }
     let white = parse_race(&args.white)?;
     let black = parse_race(&args.black)?;
-    seeded_player(&args.white_player, 0, 1).map_err(Failure::BadInput)?;
-    seeded_player(&args.black_player, 0, 2).map_err(Failure::BadInput)?;
+    let limits = args.search.limits()?;
+    seeded_player(&args.white_player, 0, 1, &limits).map_err(Failure::BadInput)?;
+    seeded_player(&args.black_player, 0, 2, &limits).map_err(Failure::BadInput)?;
     let start = start_state(white, black, &args.setup)?;
     let n = args.games;
     out!(
@@ -286,7 +352,7 @@ fn run_selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
     let clock = Instant::now();
     let play_one = |i: usize| {
         let seed = args.seed.wrapping_add(i as u64);
-        let result = selfplay_game(args, &start, seed);
+        let result = selfplay_game(args, &limits, &start, seed);
         let line = game_line(i + 1, seed, &result);
         {
             let mut guard = printer.lock().unwrap_or_else(|e| e.into_inner());
@@ -357,6 +423,31 @@ fn run_selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         args.threads,
         if args.threads == 1 { "" } else { "s" }
     );
+    for (i, side) in Side::BOTH.iter().enumerate() {
+        let stats: Vec<SearchStats> = games.iter().filter_map(|g| g.search[i]).collect();
+        if stats.is_empty() {
+            continue;
+        }
+        let sum = stats
+            .iter()
+            .fold(SearchStats::default(), |a, s| SearchStats {
+                decisions: a.decisions + s.decisions,
+                searches: a.searches + s.searches,
+                nodes: a.nodes + s.nodes,
+                time: a.time + s.time,
+                depths: a.depths + s.depths,
+            });
+        let secs = sum.time.as_secs_f64();
+        out!(
+            "search ({side}): {} decisions, {} searched, {:.1} ms and {:.0} nodes a search, depth {:.2} on average, {:.0} nodes/s",
+            sum.decisions,
+            sum.searches,
+            secs * 1000.0 / sum.searches.max(1) as f64,
+            sum.nodes as f64 / sum.searches.max(1) as f64,
+            sum.depths as f64 / sum.searches.max(1) as f64,
+            sum.nodes as f64 / secs.max(1e-9)
+        );
+    }
     if errors > 0 {
         return Err(Failure::Run(format!("{errors} of {n} games failed")));
     }
@@ -589,14 +680,19 @@ impl Player for HumanPlayer {
     }
 }
 
-fn make_player(name: &str, seed: u64, stream: u64) -> Result<Box<dyn Player>, Failure> {
+fn make_player(
+    name: &str,
+    seed: u64,
+    stream: u64,
+    limits: &SearchLimits,
+) -> Result<Box<dyn Player>, Failure> {
     if name.eq_ignore_ascii_case("human") {
         return Ok(Box::new(HumanPlayer));
     }
-    seeded_player(name, seed, stream).map_err(|_| {
+    seeded_player(name, seed, stream, limits).map_err(|_| {
         Failure::BadInput(format!(
             "unknown player '{name}' (expected human, {})",
-            PLAYER_NAMES.join(" or ")
+            PLAYER_NAMES.join(", ")
         ))
     })
 }
@@ -607,8 +703,9 @@ fn run_play(args: &PlayArgs) -> Result<(), Failure> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     });
-    let mut white = make_player(&args.white, seed, 1)?;
-    let mut black = make_player(&args.black, seed, 2)?;
+    let limits = args.search.limits()?;
+    let mut white = make_player(&args.white, seed, 1, &limits)?;
+    let mut black = make_player(&args.black, seed, 2, &limits)?;
     let typed = match args.dice.to_ascii_lowercase().as_str() {
         "program" => false,
         "typed" => true,

@@ -6,18 +6,28 @@
 //! own thread, so `stop`, `ponderhit`, `isready` and `quit` are answered
 //! at once while it thinks. Bad input gets an `info string error: ...`
 //! line and changes nothing.
+//!
+//! With `UCI_Variant` set to `chesswar` the same loop plays ChessWar (see
+//! [`super::chesswar`]): positions are state strings and tokens, `go`
+//! answers a token, and the ChessWar options set up the armies and say
+//! who rolls the dice.
 
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use crate::chesswar::State;
+use crate::chesswar::dice::SeededDice;
+use crate::chesswar::search::{MAX_DEPTH, SearchLimits as ChessWarLimits, SearchReport};
 use crate::engine::{
     DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, SearchControl, SearchInfo,
     SearchLimits,
 };
 use crate::rules::Variant;
 
+use super::chesswar::{self as cw, Changed, Game, GoAnswer, Setup};
 use super::io::{Lines, say, spawn_reader};
 
 /// The engine's name as `uci` reports it.
@@ -46,6 +56,14 @@ pub enum UciCommand {
         /// The FEN, or `None` for the start position.
         fen: Option<String>,
         /// Moves in wire spelling.
+        moves: Vec<String>,
+    },
+    /// `position state S [moves M...]` or `position S [moves M...]`: a
+    /// ChessWar state string (refused in the chess variants).
+    State {
+        /// The state string.
+        state: String,
+        /// Tokens in wire spelling.
         moves: Vec<String>,
     },
     /// `go ...`.
@@ -188,6 +206,14 @@ pub fn parse_line(line: &str) -> Result<Option<UciCommand>, UciError> {
             let fen = match setup.split_first() {
                 Some((&"startpos", [])) => None,
                 Some((&"fen", fen)) if !fen.is_empty() => Some(fen.join(" ")),
+                Some((&"state", state)) if !state.is_empty() => {
+                    let state = state.join(" ");
+                    return Ok(Some(UciCommand::State { state, moves }));
+                }
+                Some((first, _)) if !["startpos", "fen", "state"].contains(first) => {
+                    let state = setup.join(" ");
+                    return Ok(Some(UciCommand::State { state, moves }));
+                }
                 _ => {
                     return Err(UciError("position needs 'startpos' or 'fen <FEN>'".into()));
                 }
@@ -220,6 +246,70 @@ fn error(message: &str) {
     say(&format!("info string error: {message}"));
 }
 
+/// Formats a ChessWar `info` line: depth, score (the value times 1000),
+/// nodes, speed, time and the principal variation in tokens.
+pub fn chesswar_info_line(report: &SearchReport) -> String {
+    let ms = report.elapsed.as_millis() as u64;
+    let nps = report.nodes.saturating_mul(1000) / ms.max(1);
+    let mut line = format!(
+        "info depth {} score cp {} nodes {} nps {nps} time {ms}",
+        report.depth,
+        cw::score(report),
+        report.nodes
+    );
+    if !report.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&report.pv.join(" "));
+    }
+    line
+}
+
+/// What the engine keeps for ChessWar: options, the game, the engine's
+/// dice and the search table (made when first needed).
+struct ChessWar {
+    /// Whether `UCI_Variant` is `chesswar`.
+    active: bool,
+    setup: Setup,
+    game: Game,
+    dice: SeededDice,
+    table: cw::Table,
+    stop: Arc<AtomicBool>,
+}
+
+impl ChessWar {
+    fn new() -> ChessWar {
+        let setup = Setup::default();
+        let start = setup
+            .start_state()
+            .unwrap_or_else(|_| State::standard(setup.races[0], setup.races[1]));
+        ChessWar {
+            active: false,
+            dice: SeededDice::new(setup.seed),
+            setup,
+            game: Game::new(start),
+            table: cw::Table::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Sets the position: the start state the options describe (`None`)
+    /// or a state string, then the tokens. Nothing changes on error.
+    fn set_position(&mut self, state: Option<&str>, tokens: &[String]) -> Result<(), String> {
+        let start = match state {
+            None => self
+                .setup
+                .start_state()
+                .map_err(|e| format!("ChessWar set-up: {e}"))?,
+            Some(text) => text
+                .parse::<State>()
+                .map_err(|e| format!("ChessWar state string: {e}"))?,
+        };
+        let game = Game::with_tokens(start, tokens).map_err(|(token, e)| e.describe(&token))?;
+        self.game = game;
+        Ok(())
+    }
+}
+
 /// The UCI session: the engine, the variant chosen, a running search.
 struct Session {
     engine: Arc<Mutex<Engine>>,
@@ -228,6 +318,7 @@ struct Session {
     /// Whether the running search only ends on `stop` (infinite, ponder).
     search_unbounded: bool,
     variant: Variant,
+    chesswar: ChessWar,
 }
 
 impl Session {
@@ -238,6 +329,7 @@ impl Session {
             search: None,
             search_unbounded: false,
             variant: Variant::Chess,
+            chesswar: ChessWar::new(),
         }
     }
 
@@ -249,6 +341,7 @@ impl Session {
     fn stop_search(&mut self) {
         if let Some(handle) = self.search.take() {
             self.control.stop();
+            self.chesswar.stop.store(true, Ordering::SeqCst);
             let _ = handle.join();
         }
     }
@@ -264,11 +357,12 @@ impl Session {
     }
 
     fn options() -> Vec<String> {
-        let variants: Vec<String> = Variant::ALL
+        let mut variants: Vec<String> = Variant::ALL
             .iter()
             .map(|v| format!("var {}", v.name()))
             .collect();
-        vec![
+        variants.push(format!("var {}", cw::NAME));
+        let mut options = vec![
             format!(
                 "option name UCI_Variant type combo default chess {}",
                 variants.join(" ")
@@ -280,7 +374,9 @@ impl Session {
             "option name Move Overhead type spin default 10 min 0 max 5000".into(),
             "option name UCI_AnalyseMode type check default false".into(),
             "option name Clear Hash type button".into(),
-        ]
+        ];
+        options.extend(Setup::uci_options());
+        options
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
@@ -308,15 +404,25 @@ impl Session {
             }
         };
         match name.to_ascii_lowercase().as_str() {
+            "uci_variant" if value_text.eq_ignore_ascii_case(cw::NAME) => {
+                self.chesswar.set_position(None, &[]).map_err(UciError)?;
+                self.chesswar.active = true;
+            }
             "uci_variant" => {
                 let variant: Variant = value_text.parse().map_err(|e| UciError(format!("{e}")))?;
                 self.engine()
                     .set_position(variant, None, &[])
                     .map_err(|e| UciError(e.to_string()))?;
                 self.variant = variant;
+                self.chesswar.active = false;
+                let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+                self.chesswar.table.release(&mut engine);
             }
             "hash" => {
                 let mb = spin(1, MAX_HASH_MB as i64)?;
+                // The ChessWar table is made again, at the new size, when
+                // it is next needed.
+                self.chesswar.table.resize();
                 self.engine().set_hash_mb(mb as usize).map_err(UciError)?;
             }
             "threads" => {
@@ -339,7 +445,20 @@ impl Session {
             "uci_analysemode" => {
                 check()?;
             }
-            "clear hash" => self.engine().new_game(),
+            "clear hash" => {
+                self.engine().new_game();
+                self.chesswar.table.clear();
+            }
+            _ if Setup::is_option(name) => {
+                let changed = self
+                    .chesswar
+                    .setup
+                    .set(name, value_text)
+                    .map_err(UciError)?;
+                if changed == Changed::Dice {
+                    self.chesswar.dice = SeededDice::new(self.chesswar.setup.seed);
+                }
+            }
             _ => return Err(UciError(format!("unknown option '{name}'"))),
         }
         Ok(())
@@ -366,6 +485,82 @@ impl Session {
             say(&line);
         });
         self.search = Some(handle);
+    }
+
+    /// `go` in ChessWar. Every `go` that is carried out ends with one
+    /// `bestmove`: the token searched, the die the engine rolled (engine
+    /// dice), or `(none)` after an error line when a roll is due (GUI
+    /// dice) or the game is over. An infinite search (or one without
+    /// limits) gives its answer on `stop`.
+    fn chesswar_go(&mut self, limits: SearchLimits) {
+        if limits.mate.is_some() || limits.ponder || !limits.search_moves.is_empty() {
+            error("go mate, ponder and searchmoves are not available in chesswar");
+            return;
+        }
+        let state = self.chesswar.game.state().clone();
+        let overhead = self.engine().options().move_overhead;
+        let mut cw_limits = ChessWarLimits {
+            depth: limits.depth,
+            nodes: limits.nodes,
+            movetime: limits
+                .move_time
+                .map(|t| t.saturating_sub(overhead).max(Duration::from_millis(1))),
+        };
+        if cw_limits.movetime.is_none()
+            && let Some(side) = cw::deciding_side(&state)
+            && let Some(left) = limits.time_left[side.index()]
+        {
+            let increment = limits.increment[side.index()].unwrap_or_default();
+            cw_limits.movetime = Some(cw::time_for_decision(left, increment, overhead));
+        }
+        let bounded =
+            cw_limits.depth.is_some() || cw_limits.nodes.is_some() || cw_limits.movetime.is_some();
+        let unbounded = limits.infinite || !bounded;
+        if unbounded {
+            // Deepen until `stop` (the searcher's own default is a shallow
+            // fixed depth).
+            cw_limits = ChessWarLimits {
+                depth: Some(MAX_DEPTH),
+                ..ChessWarLimits::default()
+            };
+        }
+        self.search_unbounded = unbounded;
+        let setup_dice = self.chesswar.setup.dice;
+        let answer = cw::go_answer(&state, setup_dice, &mut self.chesswar.dice);
+        if let GoAnswer::Refuse(why) = &answer {
+            error(why);
+        }
+        let stop = Arc::clone(&self.chesswar.stop);
+        stop.store(false, Ordering::SeqCst);
+        if answer == GoAnswer::Search {
+            let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+            self.chesswar.table.ensure(&mut engine);
+        }
+        let table = self.chesswar.table.shared();
+        self.search = Some(std::thread::spawn(move || {
+            let best = match answer {
+                GoAnswer::Refuse(_) => "(none)".to_string(),
+                GoAnswer::Roll(token) => token,
+                GoAnswer::Search => {
+                    let result = cw::with_searcher(&table, |searcher| {
+                        cw::run_search(searcher, &state, &cw_limits, &stop, &mut |r| {
+                            say(&chesswar_info_line(r))
+                        })
+                    });
+                    match result {
+                        Ok(report) => report.best,
+                        Err(e) => {
+                            error(&e);
+                            "(none)".to_string()
+                        }
+                    }
+                }
+            };
+            if unbounded {
+                cw::wait_for_stop(&stop);
+            }
+            say(&format!("bestmove {best}"));
+        }));
     }
 
     /// Acts on a command; returns false on `quit`.
@@ -402,11 +597,28 @@ impl Session {
                 }
                 say("uciok");
             }
-            UciCommand::NewGame => self.engine().new_game(),
+            UciCommand::NewGame => {
+                self.engine().new_game();
+                self.chesswar.table.clear();
+                self.chesswar.dice = SeededDice::new(self.chesswar.setup.seed);
+            }
             UciCommand::SetOption { name, value } => {
                 if let Err(e) = self.set_option(&name, value.as_deref()) {
                     error(&e.0);
                 }
+            }
+            UciCommand::Position { fen, moves } if self.chesswar.active => {
+                if let Err(e) = self.chesswar.set_position(fen.as_deref(), &moves) {
+                    error(&format!("{e}; position unchanged"));
+                }
+            }
+            UciCommand::State { state, moves } if self.chesswar.active => {
+                if let Err(e) = self.chesswar.set_position(Some(&state), &moves) {
+                    error(&format!("{e}; position unchanged"));
+                }
+            }
+            UciCommand::State { .. } => {
+                error("position needs 'startpos' or 'fen <FEN>'");
             }
             UciCommand::Position { fen, moves } => {
                 let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
@@ -415,7 +627,16 @@ impl Session {
                     error(&format!("{e}; position unchanged"));
                 }
             }
+            UciCommand::Go(limits) if self.chesswar.active => self.chesswar_go(limits),
             UciCommand::Go(limits) => self.go(limits),
+            UciCommand::Perft(depth) if self.chesswar.active => {
+                let rows = cw::divide(self.chesswar.game.state(), depth);
+                for (token, n) in &rows {
+                    say(&format!("{token}: {n}"));
+                }
+                let total: u64 = rows.iter().map(|r| r.1).sum();
+                say(&format!("\nNodes searched: {total}"));
+            }
             UciCommand::Perft(depth) => {
                 let (position, threads) = {
                     let engine = self.engine();
@@ -435,6 +656,10 @@ impl Session {
                 }
                 let total: u64 = rows.iter().map(|r| r.1).sum();
                 say(&format!("\nNodes searched: {total}"));
+            }
+            UciCommand::Display if self.chesswar.active => {
+                let state = self.chesswar.game.state().to_string();
+                say(&format!("info string variant {} state {state}", cw::NAME));
             }
             UciCommand::Display => {
                 let fen = self.engine().game().position().fen();

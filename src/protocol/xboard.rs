@@ -6,18 +6,28 @@
 //! `go`, `playother`, `force`), thinks on its own thread, and announces
 //! its moves and game ends. Bad input gets `Illegal move` or `Error`
 //! and changes nothing.
+//!
+//! `variant chesswar` plays ChessWar (see [`super::chesswar`]): moves are
+//! tokens, `setboard` takes a state string, and the engine keeps playing
+//! for as long as the decisions are its side's (a ChessWar turn is many
+//! actions), rolling the dice of its own turn when the option `ChessWar
+//! Dice` is `engine`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use crate::chesswar::dice::SeededDice;
+use crate::chesswar::search::{SearchLimits as ChessWarLimits, SearchReport};
+use crate::chesswar::{Side, State, ToAct, Token};
 use crate::engine::{
     Engine, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchControl, SearchInfo, SearchLimits,
 };
 use crate::rules::variant::CastlingStyle;
 use crate::rules::{AnyPosition, Color, Outcome, Role, Variant};
 
+use super::chesswar::{self as cw, Changed, DiceMode, Game, Setup};
 use super::io::{Lines, say, spawn_reader};
 use super::uci::ENGINE_NAME;
 
@@ -134,6 +144,133 @@ enum TimeControl {
     PerMove(Duration),
 }
 
+/// The ChessWar side that an XBoard colour stands for.
+fn side_of(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+/// The XBoard colour of a ChessWar side.
+fn color_of(side: Side) -> Color {
+    match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    }
+}
+
+/// What the engine keeps for ChessWar: options, the game (shared with the
+/// thread that plays the engine's tokens), the engine's dice and the
+/// search table (made when first needed).
+struct ChessWar {
+    /// Whether the game is ChessWar (`variant chesswar`).
+    active: bool,
+    setup: Setup,
+    game: Arc<Mutex<Game>>,
+    dice: Arc<Mutex<SeededDice>>,
+    table: cw::Table,
+    /// Ends the current search (`?`, or with `cancel` to abandon it).
+    stop: Arc<AtomicBool>,
+}
+
+impl ChessWar {
+    fn new() -> ChessWar {
+        let setup = Setup::default();
+        let start = setup
+            .start_state()
+            .unwrap_or_else(|_| State::standard(setup.races[0], setup.races[1]));
+        ChessWar {
+            active: false,
+            dice: Arc::new(Mutex::new(SeededDice::new(setup.seed))),
+            setup,
+            game: Arc::new(Mutex::new(Game::new(start))),
+            table: cw::Table::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    fn game(&self) -> std::sync::MutexGuard<'_, Game> {
+        self.game.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn state(&self) -> State {
+        self.game().state().clone()
+    }
+
+    /// The engine's dice start again from the seed.
+    fn restart_dice(&self) {
+        *self.dice.lock().unwrap_or_else(|e| e.into_inner()) = SeededDice::new(self.setup.seed);
+    }
+}
+
+/// How long the engine thinks on each ChessWar decision, from the XBoard
+/// time control; the clock is counted down locally while the engine plays
+/// several tokens in a row.
+#[derive(Clone, Copy, Debug)]
+struct ChessWarClock {
+    per_move: Option<Duration>,
+    left: Option<Duration>,
+    increment: Duration,
+    depth: Option<u32>,
+    nodes_per_second: Option<u64>,
+    overhead: Duration,
+}
+
+/// Thinking time per ChessWar decision when XBoard gave neither `st` nor
+/// a clock (nor `sd`).
+const CHESSWAR_DEFAULT_TIME: Duration = Duration::from_secs(1);
+
+impl ChessWarClock {
+    fn limits(&self) -> ChessWarLimits {
+        let time = match (self.per_move, self.left) {
+            (Some(t), _) => Some(t.saturating_sub(self.overhead)),
+            (None, Some(left)) => Some(cw::time_for_decision(left, self.increment, self.overhead)),
+            (None, None) if self.depth.is_none() => Some(CHESSWAR_DEFAULT_TIME),
+            (None, None) => None,
+        }
+        .map(|t| t.max(Duration::from_millis(1)));
+        match (self.nodes_per_second, time) {
+            (Some(nps), Some(t)) => ChessWarLimits {
+                depth: self.depth,
+                nodes: Some(((t.as_secs_f64() * nps as f64) as u64).max(1)),
+                movetime: None,
+            },
+            _ => ChessWarLimits {
+                depth: self.depth,
+                nodes: None,
+                movetime: time,
+            },
+        }
+    }
+
+    /// Counts a decision's thinking time off the clock.
+    fn spent(&mut self, elapsed: Duration) {
+        if let Some(left) = self.left {
+            self.left = Some(left.saturating_sub(elapsed) + self.increment);
+        }
+    }
+}
+
+/// The XBoard thinking line of a ChessWar search: ply, score (the value
+/// times 1000), time (centiseconds), nodes, pv.
+fn chesswar_thinking_line(report: &SearchReport) -> String {
+    format!(
+        "{} {} {} {} {}",
+        report.depth,
+        cw::score(report),
+        report.elapsed.as_millis() / 10,
+        report.nodes,
+        report.pv.join(" ")
+    )
+}
+
+/// The result line of a finished ChessWar game, e.g. `1-0 {White wins:
+/// the black general was destroyed}`.
+fn chesswar_result_line(outcome: &crate::chesswar::Outcome) -> String {
+    format!("{} {{{}}}", cw::result_code(outcome), cw::describe(outcome))
+}
+
 struct Session {
     engine: Arc<Mutex<Engine>>,
     control: Arc<SearchControl>,
@@ -161,6 +298,7 @@ struct Session {
     /// Whether the engine may move Wau Chess's attack boards (`Board
     /// Moves`; no GUI can show or enter them).
     board_moves: bool,
+    chesswar: ChessWar,
 }
 
 fn error(kind: &str, command: &str) {
@@ -218,6 +356,7 @@ impl Session {
             excluded: (String::new(), Vec::new()),
             long_castling: false,
             board_moves: false,
+            chesswar: ChessWar::new(),
         }
     }
 
@@ -230,6 +369,7 @@ impl Session {
         if let Some(handle) = self.search.take() {
             self.cancel.store(!play, Ordering::SeqCst);
             self.control.stop();
+            self.chesswar.stop.store(true, Ordering::SeqCst);
             let _ = handle.join();
         }
     }
@@ -445,22 +585,50 @@ impl Session {
     }
 
     fn features() -> String {
-        let variants: Vec<&str> = Variant::ALL.iter().map(|&v| xboard_name(v)).collect();
+        let mut variants: Vec<&str> = Variant::ALL.iter().map(|&v| xboard_name(v)).collect();
+        variants.push(cw::NAME);
         format!(
             "feature myname=\"{ENGINE_NAME}\" variants=\"{}\" setboard=1 usermove=1 ping=1 \
              sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 exclude=1 nps=1 \
              option=\"Move Overhead -spin 10 0 5000\" option=\"MultiPV -spin 1 1 256\" \
-             option=\"Long Castling -check 0\" option=\"Board Moves -check 0\" done=1",
-            variants.join(",")
+             option=\"Long Castling -check 0\" option=\"Board Moves -check 0\" {} done=1",
+            variants.join(","),
+            Setup::xboard_options().join(" ")
         )
     }
 
+    /// `variant chesswar`: the start state the ChessWar options describe,
+    /// announced with a `setup` line (the units as chess pieces).
+    fn set_chesswar(&mut self) -> Result<(), String> {
+        let start = self
+            .chesswar
+            .setup
+            .start_state()
+            .map_err(|e| format!("ChessWar set-up: {e}"))?;
+        say(&format!(
+            "setup ({}) 8x8+0_fairy {} {} - - 0 1",
+            piece_to_char(Variant::Chess),
+            cw::plain_board(&start),
+            start.side_to_move().code()
+        ));
+        *self.chesswar.game() = Game::new(start);
+        self.chesswar.active = true;
+        self.analyzing = false;
+        Ok(())
+    }
+
     fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        if name.eq_ignore_ascii_case(cw::NAME) {
+            return self.set_chesswar();
+        }
         let variant: Variant = name.parse().map_err(|e| format!("{e}"))?;
         self.engine()
             .set_position(variant, None, &[])
             .map_err(|e| e.to_string())?;
         self.variant = variant;
+        self.chesswar.active = false;
+        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+        self.chesswar.table.release(&mut engine);
         if variant != Variant::Chess {
             let spec = variant.spec();
             // XBoard reads the six FEN fields; Wau Chess's seventh (the
@@ -527,6 +695,11 @@ impl Session {
             }
             "Long Castling" => self.long_castling = number(0, 1)? == 1,
             "Board Moves" => self.board_moves = number(0, 1)? == 1,
+            other if Setup::is_option(other) => {
+                if self.chesswar.setup.set(other, value)? == Changed::Dice {
+                    self.chesswar.restart_dice();
+                }
+            }
             other => return Err(format!("unknown option {other}")),
         }
         Ok(())
@@ -542,7 +715,11 @@ impl Session {
         // Answered at once, even while thinking.
         match command {
             "?" => {
-                if !self.analyzing {
+                if self.chesswar.active {
+                    // Only the search under way ends: its token is played
+                    // and the engine goes on with its turn.
+                    self.chesswar.stop.store(true, Ordering::SeqCst);
+                } else if !self.analyzing {
                     self.stop_search(true);
                 }
                 return true;
@@ -573,6 +750,9 @@ impl Session {
                 _ => self.await_search(),
             }
         }
+        if self.chesswar.active && self.chesswar_command(command, args, line) {
+            return true;
+        }
         match command {
             "protover" => say(&Self::features()),
             "ping" => say(&format!("pong {}", arg(0).unwrap_or("0"))),
@@ -582,6 +762,12 @@ impl Session {
                 self.engine_side = Color::Black;
                 self.depth_limit = None;
                 self.variant = Variant::Chess;
+                self.chesswar.active = false;
+                self.chesswar.restart_dice();
+                {
+                    let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+                    self.chesswar.table.release(&mut engine);
+                }
                 self.engine().new_game();
                 let _ = self.engine().set_position(Variant::Chess, None, &[]);
             }
@@ -673,6 +859,7 @@ impl Session {
             "exit" => self.analyzing = false,
             "memory" => match arg(0).and_then(|s| s.parse::<usize>().ok()) {
                 Some(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    self.chesswar.table.resize();
                     if let Err(e) = self.engine().set_hash_mb(mb) {
                         error(&e, line);
                     }
@@ -704,6 +891,180 @@ impl Session {
             self.think();
         }
         true
+    }
+
+    /// The ChessWar forms of the commands that differ from chess; false
+    /// for a command the chess code handles the same way.
+    fn chesswar_command(&mut self, command: &str, args: &[&str], line: &str) -> bool {
+        match command {
+            "go" => self.chesswar_go(line),
+            "playother" => {
+                let state = self.chesswar.state();
+                let side = cw::deciding_side(&state).unwrap_or(state.side_to_move());
+                self.force = false;
+                self.engine_side = color_of(!side);
+            }
+            "usermove" => match args.first() {
+                Some(text) => self.chesswar_user_token(text),
+                None => error("usermove needs a token", line),
+            },
+            "setboard" => match args.join(" ").parse::<State>() {
+                Ok(state) => *self.chesswar.game() = Game::new(state),
+                Err(e) => error(
+                    &format!("illegal position: ChessWar state string: {e}"),
+                    line,
+                ),
+            },
+            "undo" | "remove" => {
+                let n = if command == "undo" { 1 } else { 2 };
+                if !self.chesswar.game().undo(n) {
+                    error("no token to take back", line);
+                }
+            }
+            "analyze" | "exclude" | "include" => {
+                error(&format!("{command} is not available in chesswar"), line);
+            }
+            other => {
+                // A bare token (engines without usermove=1 get these).
+                if args.is_empty() && other.parse::<Token>().is_ok() {
+                    self.chesswar_user_token(other);
+                } else {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// `go` in ChessWar: the engine takes the side that must decide (at a
+    /// roll, the side whose turn it is) and plays. At a roll with GUI
+    /// dice, or in a finished game, it is an error and nothing changes.
+    fn chesswar_go(&mut self, line: &str) {
+        let state = self.chesswar.state();
+        let side = match state.to_act() {
+            ToAct::Decision { side, .. } => side,
+            ToAct::Roll { .. } if self.chesswar.setup.dice == DiceMode::Engine => {
+                state.side_to_move()
+            }
+            ToAct::Roll { purpose } => return error(&cw::roll_due(&purpose), line),
+            ToAct::Over(outcome) => return error(&cw::game_over(&outcome), line),
+        };
+        self.force = false;
+        self.engine_side = color_of(side);
+        self.chesswar_play_on();
+    }
+
+    /// A token from the GUI: played, or refused with `Illegal move`.
+    fn chesswar_user_token(&mut self, text: &str) {
+        let played = self.chesswar.game().play(text);
+        match played {
+            Err(e) => say(&format!("Illegal move ({}): {text}", e.kind())),
+            Ok(()) => {
+                if let ToAct::Over(outcome) = self.chesswar.state().to_act() {
+                    say(&chesswar_result_line(&outcome));
+                    return;
+                }
+                self.chesswar_play_on();
+            }
+        }
+    }
+
+    /// Whether the engine supplies the next token of `state`: its side's
+    /// decision, or a roll in its side's turn when the engine rolls.
+    fn engine_acts(state: &State, engine_side: Side, dice: DiceMode) -> bool {
+        match state.to_act() {
+            ToAct::Decision { side, .. } => side == engine_side,
+            ToAct::Roll { .. } => dice == DiceMode::Engine && state.side_to_move() == engine_side,
+            ToAct::Over(_) => false,
+        }
+    }
+
+    /// Unless in force mode, plays the engine's tokens on a thread for as
+    /// long as they are the engine's to supply: `move TOKEN` for each, and
+    /// the result when the game ends.
+    fn chesswar_play_on(&mut self) {
+        let engine_side = side_of(self.engine_side);
+        let dice_mode = self.chesswar.setup.dice;
+        if self.force || !Self::engine_acts(&self.chesswar.state(), engine_side, dice_mode) {
+            return;
+        }
+        let overhead = self.engine().options().move_overhead;
+        let mut clock = ChessWarClock {
+            per_move: None,
+            left: None,
+            increment: Duration::ZERO,
+            depth: self.depth_limit,
+            nodes_per_second: self.nodes_per_second,
+            overhead,
+        };
+        match self.time_control {
+            TimeControl::PerMove(t) => clock.per_move = Some(t),
+            TimeControl::Level { increment, .. } => {
+                clock.left = self.engine_clock;
+                clock.increment = increment;
+            }
+        }
+        let game = Arc::clone(&self.chesswar.game);
+        let dice = Arc::clone(&self.chesswar.dice);
+        {
+            let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+            self.chesswar.table.ensure(&mut engine);
+        }
+        let table = self.chesswar.table.shared();
+        let stop = Arc::clone(&self.chesswar.stop);
+        let cancel = Arc::clone(&self.cancel);
+        let post = Arc::clone(&self.post);
+        cancel.store(false, Ordering::SeqCst);
+        stop.store(false, Ordering::SeqCst);
+        self.search = Some(std::thread::spawn(move || {
+            let lock = || game.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
+                let state = lock().state().clone();
+                if cancel.load(Ordering::SeqCst)
+                    || !Self::engine_acts(&state, engine_side, dice_mode)
+                {
+                    return;
+                }
+                let token = if let ToAct::Roll { .. } = state.to_act() {
+                    let mut dice = dice.lock().unwrap_or_else(|e| e.into_inner());
+                    crate::chesswar::dice::die_token(dice.next_die())
+                } else {
+                    let limits = clock.limits();
+                    let result = cw::with_searcher(&table, |searcher| {
+                        cw::run_search(searcher, &state, &limits, &stop, &mut |r| {
+                            if post.load(Ordering::Relaxed) {
+                                say(&chesswar_thinking_line(r));
+                            }
+                        })
+                    });
+                    // A `?` ends only the search it interrupted.
+                    stop.store(false, Ordering::SeqCst);
+                    if cancel.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    match result {
+                        Ok(report) => {
+                            clock.spent(report.elapsed);
+                            report.best
+                        }
+                        Err(e) => {
+                            error(&e, "go");
+                            return;
+                        }
+                    }
+                };
+                let mut game = lock();
+                if let Err(e) = game.play(&token) {
+                    error(&e.describe(&token), "go");
+                    return;
+                }
+                say(&format!("move {token}"));
+                if let ToAct::Over(outcome) = game.state().to_act() {
+                    say(&chesswar_result_line(&outcome));
+                    return;
+                }
+            }
+        }));
     }
 }
 

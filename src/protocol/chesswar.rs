@@ -1,0 +1,703 @@
+//! ChessWar over the protocols: what UCI and XBoard share when the game is
+//! `chesswar` (`rules/chesswar.md`, "On the wire").
+//!
+//! A position is a ChessWar state string (or the start state the options
+//! describe) and a list of tokens played from it; the engine's answer is a
+//! token. The set-up options (races, custom armies, the lengthened game, a
+//! points budget) and the dice options (who rolls: the GUI, or the engine
+//! from a seed) are kept here under the same names on both protocols.
+//! The search itself is [`crate::chesswar::search::Searcher`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use crate::chesswar::dice::{SeededDice, die_token};
+use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
+use crate::chesswar::{Army, GameOptions, Outcome, Race, Side, State, ToAct, Token};
+use crate::engine::Engine;
+
+/// The game's name for `UCI_Variant` and XBoard's `variant`.
+pub const NAME: &str = "chesswar";
+
+/// The largest points budget the `ChessWar Budget` option takes.
+pub const MAX_BUDGET: u32 = 10_000;
+
+/// Who supplies the die results when a roll is due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiceMode {
+    /// The GUI or referee sends `d1` ... `d6`; `go` at a roll is an error.
+    Gui,
+    /// The engine rolls with its seeded generator when asked to `go` at a
+    /// roll.
+    Engine,
+}
+
+impl DiceMode {
+    /// The option value: `gui` or `engine`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DiceMode::Gui => "gui",
+            DiceMode::Engine => "engine",
+        }
+    }
+}
+
+/// The ChessWar options: the set-up of `startpos` and the dice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The races of White and Black.
+    pub races: [Race; 2],
+    /// Custom armies of White and Black in [`Army`]'s text form (empty:
+    /// the race's standard army).
+    pub armies: [String; 2],
+    /// The lengthened game (to total destruction).
+    pub lengthened: bool,
+    /// A points budget both armies must keep to (0: none).
+    pub budget: u32,
+    /// Who rolls the dice.
+    pub dice: DiceMode,
+    /// The seed of the engine's dice.
+    pub seed: u64,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            races: [Race::Human, Race::Human],
+            armies: [String::new(), String::new()],
+            lengthened: false,
+            budget: 0,
+            dice: DiceMode::Gui,
+            seed: 1,
+        }
+    }
+}
+
+/// One of the ChessWar options, by what it sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Knob {
+    Race(Side),
+    Army(Side),
+    Lengthened,
+    Budget,
+    Dice,
+    Seed,
+}
+
+/// The option names, as both protocols list them.
+const KNOBS: [(&str, Knob); 8] = [
+    ("ChessWar White Race", Knob::Race(Side::White)),
+    ("ChessWar Black Race", Knob::Race(Side::Black)),
+    ("ChessWar White Army", Knob::Army(Side::White)),
+    ("ChessWar Black Army", Knob::Army(Side::Black)),
+    ("ChessWar Lengthened", Knob::Lengthened),
+    ("ChessWar Budget", Knob::Budget),
+    ("ChessWar Dice", Knob::Dice),
+    ("ChessWar Seed", Knob::Seed),
+];
+
+/// The largest seed the `ChessWar Seed` option takes (UCI spins are
+/// commonly 32-bit signed).
+pub const MAX_SEED: u64 = 2_147_483_647;
+
+/// What changed when an option was set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// The set-up of the next start state.
+    Setup,
+    /// The dice: who rolls, or the seed (the engine's dice restart).
+    Dice,
+}
+
+impl Setup {
+    /// Whether `name` (any case) is one of the ChessWar options.
+    pub fn is_option(name: &str) -> bool {
+        knob(name).is_some()
+    }
+
+    /// Sets the option `name` (any case) to `value`. Check options take
+    /// `true`/`false` or `1`/`0`; an army takes [`Army`]'s text form (empty
+    /// or `<empty>`: the standard army). Errors leave the setting as it was.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<Changed, String> {
+        let knob = knob(name).ok_or_else(|| format!("unknown option '{name}'"))?;
+        let value = value.trim();
+        match knob {
+            Knob::Race(side) => {
+                self.races[side.index()] =
+                    value.parse().map_err(|e| format!("option '{name}': {e}"))?;
+            }
+            Knob::Army(side) => {
+                let text = if value == "<empty>" { "" } else { value };
+                // The form now; the rules when a game starts from it.
+                Army::parse(Race::Human, side, text)
+                    .map_err(|e| format!("option '{name}': {e}"))?;
+                self.armies[side.index()] = text.to_string();
+            }
+            Knob::Lengthened => {
+                self.lengthened = match value.to_ascii_lowercase().as_str() {
+                    "true" | "1" => true,
+                    "false" | "0" => false,
+                    _ => {
+                        return Err(format!(
+                            "option '{name}' needs true or false, found '{value}'"
+                        ));
+                    }
+                };
+            }
+            Knob::Budget => {
+                self.budget = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|b| *b <= MAX_BUDGET)
+                    .ok_or_else(|| format!("option '{name}' must be between 0 and {MAX_BUDGET}"))?;
+            }
+            Knob::Dice => {
+                self.dice = match value.to_ascii_lowercase().as_str() {
+                    "gui" => DiceMode::Gui,
+                    "engine" => DiceMode::Engine,
+                    _ => {
+                        return Err(format!(
+                            "option '{name}' needs gui or engine, found '{value}'"
+                        ));
+                    }
+                };
+                return Ok(Changed::Dice);
+            }
+            Knob::Seed => {
+                self.seed = value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|s| *s <= MAX_SEED)
+                    .ok_or_else(|| format!("option '{name}' must be between 0 and {MAX_SEED}"))?;
+                return Ok(Changed::Dice);
+            }
+        }
+        Ok(Changed::Setup)
+    }
+
+    /// The start state these options describe: each side's army (custom
+    /// or standard) checked against the rules and the budget.
+    pub fn start_state(&self) -> Result<State, String> {
+        let options = GameOptions {
+            budget: (self.budget > 0).then_some(self.budget),
+            lengthened: self.lengthened,
+        };
+        let mut armies = Vec::with_capacity(2);
+        for side in [Side::White, Side::Black] {
+            let race = self.races[side.index()];
+            let text = &self.armies[side.index()];
+            armies.push(if text.is_empty() {
+                Army::standard(race, side)
+            } else {
+                Army::parse(race, side, text)?
+            });
+        }
+        State::from_armies(&armies[0], &armies[1], &options)
+    }
+
+    /// The options as `uci` lists them.
+    pub fn uci_options() -> Vec<String> {
+        let races: Vec<String> = Race::ALL.iter().map(|r| format!("var {r}")).collect();
+        let races = races.join(" ");
+        KNOBS
+            .iter()
+            .map(|&(name, knob)| {
+                let spec = match knob {
+                    Knob::Race(_) => format!("combo default human {races}"),
+                    Knob::Army(_) => "string default <empty>".to_string(),
+                    Knob::Lengthened => "check default false".to_string(),
+                    Knob::Budget => format!("spin default 0 min 0 max {MAX_BUDGET}"),
+                    Knob::Dice => "combo default gui var gui var engine".to_string(),
+                    Knob::Seed => format!("spin default 1 min 0 max {MAX_SEED}"),
+                };
+                format!("option name {name} type {spec}")
+            })
+            .collect()
+    }
+
+    /// The options as XBoard's `feature option="..."` strings.
+    pub fn xboard_options() -> Vec<String> {
+        let races: Vec<&str> = Race::ALL.iter().map(|r| r.name()).collect();
+        let races = races.join(" /// ");
+        KNOBS
+            .iter()
+            .map(|&(name, knob)| {
+                let spec = match knob {
+                    Knob::Race(_) => format!("-combo {races}"),
+                    Knob::Army(_) => "-string ".to_string(),
+                    Knob::Lengthened => "-check 0".to_string(),
+                    Knob::Budget => format!("-spin 0 0 {MAX_BUDGET}"),
+                    Knob::Dice => "-combo gui /// engine".to_string(),
+                    Knob::Seed => format!("-spin 1 0 {MAX_SEED}"),
+                };
+                format!("option=\"{name} {spec}\"")
+            })
+            .collect()
+    }
+}
+
+fn knob(name: &str) -> Option<Knob> {
+    KNOBS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+        .map(|&(_, k)| k)
+}
+
+/// Why a token was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenError {
+    /// Not a token at all.
+    Malformed(String),
+    /// A token the rules do not allow now.
+    Illegal(String),
+}
+
+impl TokenError {
+    /// `malformed` or `illegal`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            TokenError::Malformed(_) => "malformed",
+            TokenError::Illegal(_) => "illegal",
+        }
+    }
+
+    /// The reason in words.
+    pub fn reason(&self) -> &str {
+        match self {
+            TokenError::Malformed(r) | TokenError::Illegal(r) => r,
+        }
+    }
+
+    /// One line for the refused `token`: `illegal token 'X': why`.
+    pub fn describe(&self, token: &str) -> String {
+        let reason = self.reason();
+        // The rules often start their reason with the token itself.
+        let reason = reason
+            .strip_prefix(&format!("'{token}': "))
+            .unwrap_or(reason);
+        format!("{} token '{token}': {reason}", self.kind())
+    }
+}
+
+/// A game: the state it started from, the tokens played since and the
+/// state they lead to.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: State,
+    tokens: Vec<String>,
+    state: State,
+}
+
+impl Game {
+    /// A game starting from `start`, nothing played.
+    pub fn new(start: State) -> Game {
+        Game {
+            state: start.clone(),
+            start,
+            tokens: Vec::new(),
+        }
+    }
+
+    /// A game from `start` with `tokens` played, or the first token
+    /// refused (its position in the list and why).
+    pub fn with_tokens(start: State, tokens: &[String]) -> Result<Game, (String, TokenError)> {
+        let mut game = Game::new(start);
+        for token in tokens {
+            game.play(token).map_err(|e| (token.clone(), e))?;
+        }
+        Ok(game)
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Plays one token; on error nothing changes.
+    pub fn play(&mut self, token: &str) -> Result<(), TokenError> {
+        let parsed: Token = token.parse().map_err(TokenError::Malformed)?;
+        self.state.play(parsed).map_err(TokenError::Illegal)?;
+        self.tokens.push(parsed.to_string());
+        Ok(())
+    }
+
+    /// Takes back the last `n` tokens by replaying the rest from the start
+    /// state; false (and nothing changes) when fewer were played.
+    pub fn undo(&mut self, n: usize) -> bool {
+        if n > self.tokens.len() {
+            return false;
+        }
+        let keep = self.tokens.len() - n;
+        let mut state = self.start.clone();
+        for token in &self.tokens[..keep] {
+            if state.apply(token).is_err() {
+                return false;
+            }
+        }
+        self.tokens.truncate(keep);
+        self.state = state;
+        true
+    }
+}
+
+/// The ChessWar search table, shared with the thread that searches. It
+/// is made at the first ChessWar search, as large as the chess engine's
+/// table (the size `Hash` or `memory` asked for), and the chess table is
+/// shrunk to 1 MB meanwhile, so that the two together keep to that size;
+/// [`Table::release`] gives the chess table its size back.
+pub struct Table {
+    searcher: Arc<Mutex<Option<Searcher>>>,
+    megabytes: usize,
+}
+
+impl Default for Table {
+    fn default() -> Self {
+        Table::new()
+    }
+}
+
+impl Table {
+    /// No table yet.
+    pub fn new() -> Table {
+        Table {
+            searcher: Arc::new(Mutex::new(None)),
+            megabytes: 0,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Option<Searcher>> {
+        self.searcher.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The table, for the search thread ([`with_searcher`]).
+    pub fn shared(&self) -> Arc<Mutex<Option<Searcher>>> {
+        Arc::clone(&self.searcher)
+    }
+
+    /// Makes the table if there is none, taking the chess table's memory.
+    pub fn ensure(&mut self, engine: &mut Engine) {
+        let mut searcher = self.lock();
+        if searcher.is_none() {
+            let megabytes = engine.options().hash_mb;
+            // The chess table's memory goes first; its size comes back
+            // with `release`.
+            let _ = engine.set_hash_mb(1);
+            *searcher = Some(Searcher::new(megabytes));
+            drop(searcher);
+            self.megabytes = megabytes;
+        }
+    }
+
+    /// Frees the table and gives the chess table its size back (the game
+    /// is no longer ChessWar).
+    pub fn release(&mut self, engine: &mut Engine) {
+        if self.lock().take().is_some() {
+            let _ = engine.set_hash_mb(self.megabytes);
+        }
+    }
+
+    /// Frees the table before the hash size changes; the next ChessWar
+    /// search makes it again at the new size.
+    pub fn resize(&mut self) {
+        *self.lock() = None;
+    }
+
+    /// Empties the table (a new game).
+    pub fn clear(&self) {
+        if let Some(searcher) = self.lock().as_mut() {
+            searcher.clear();
+        }
+    }
+}
+
+/// Runs `f` with the shared table (made at the default size if there is
+/// none, which [`Table::ensure`] prevents).
+pub fn with_searcher<T>(table: &Mutex<Option<Searcher>>, f: impl FnOnce(&mut Searcher) -> T) -> T {
+    let mut guard = table.lock().unwrap_or_else(|e| e.into_inner());
+    f(guard.get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MB)))
+}
+
+/// What `go` may do in a state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GoAnswer {
+    /// A player's decision: search it.
+    Search,
+    /// A roll the engine makes (engine dice): this token.
+    Roll(String),
+    /// Nothing to search: why (a roll is due, the game is over).
+    Refuse(String),
+}
+
+/// What `go` does in `state`, rolling with `dice` when the engine rolls.
+pub fn go_answer(state: &State, mode: DiceMode, dice: &mut SeededDice) -> GoAnswer {
+    match state.to_act() {
+        ToAct::Decision { .. } => GoAnswer::Search,
+        ToAct::Roll { purpose } => match mode {
+            DiceMode::Engine => GoAnswer::Roll(die_token(dice.next_die())),
+            DiceMode::Gui => GoAnswer::Refuse(roll_due(&purpose)),
+        },
+        ToAct::Over(outcome) => GoAnswer::Refuse(game_over(&outcome)),
+    }
+}
+
+/// The message for `go` at a pending roll.
+pub fn roll_due(purpose: &str) -> String {
+    format!("a roll is due ({purpose}): send d1 ... d6")
+}
+
+/// The message for `go` in a finished game.
+pub fn game_over(outcome: &Outcome) -> String {
+    format!("the game is over ({})", describe(outcome))
+}
+
+/// An outcome in words: `White wins: ...`, `draw: ...`.
+pub fn describe(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let name = match winner {
+                Side::White => "White",
+                Side::Black => "Black",
+            };
+            format!("{name} wins: {reason}")
+        }
+        Outcome::Draw { reason } => format!("draw: {reason}"),
+    }
+}
+
+/// The PGN-style result of a finished game: `1-0`, `0-1` or `1/2-1/2`.
+pub fn result_code(outcome: &Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win {
+            winner: Side::White,
+            ..
+        } => "1-0",
+        Outcome::Win {
+            winner: Side::Black,
+            ..
+        } => "0-1",
+        Outcome::Draw { .. } => "1/2-1/2",
+    }
+}
+
+/// The side whose decision is due, if a decision is.
+pub fn deciding_side(state: &State) -> Option<Side> {
+    match state.to_act() {
+        ToAct::Decision { side, .. } => Some(side),
+        _ => None,
+    }
+}
+
+/// The search score in centipawn-like units: the value (from -1 to 1,
+/// the deciding side's view) times 1000, rounded.
+pub fn score(report: &SearchReport) -> i64 {
+    (report.value.clamp(-1.0, 1.0) * 1000.0).round() as i64
+}
+
+/// Time for one decision from a clock: a sixtieth of what is left plus
+/// three quarters of the increment, at most a quarter of what is left,
+/// less the overhead kept in hand, at least a millisecond. (A ChessWar game
+/// asks for hundreds of decisions, so the share is small.)
+pub fn time_for_decision(left: Duration, increment: Duration, overhead: Duration) -> Duration {
+    let usable = left.saturating_sub(overhead);
+    let share = usable / 60 + increment * 3 / 4;
+    share.min(usable / 4).max(Duration::from_millis(1))
+}
+
+/// Runs one search, giving each report to `info` (and the final one when
+/// the searcher gave none, as for a forced token, so that a GUI always
+/// sees one); an error is the searcher's reason for not searching.
+pub fn run_search(
+    searcher: &mut Searcher,
+    state: &State,
+    limits: &SearchLimits,
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&SearchReport),
+) -> Result<SearchReport, String> {
+    let mut reported = false;
+    let report = searcher.search(state, limits, stop, &mut |r| {
+        reported = true;
+        info(r);
+    })?;
+    if !state.legal_tokens().contains(&report.best) {
+        return Err(format!(
+            "the search chose '{}', not a legal token",
+            report.best
+        ));
+    }
+    if !reported {
+        info(&report);
+    }
+    Ok(report)
+}
+
+/// Waits until `stop` is set (the answer of an infinite search is given
+/// only then).
+pub fn wait_for_stop(stop: &AtomicBool) {
+    while !stop.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// The board field of a state string without the units' marks, as a FEN
+/// board for XBoard's `setup`.
+pub fn plain_board(state: &State) -> String {
+    let text = state.to_string();
+    let board = text.split(' ').next().unwrap_or_default();
+    let mut plain = String::with_capacity(board.len());
+    let mut depth = 0;
+    for c in board.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
+}
+
+/// Counts the token sequences `depth` tokens long from `state` (die
+/// results count as tokens; a finished game ends a sequence early and
+/// counts nothing), one row per legal token.
+pub fn divide(state: &State, depth: u32) -> Vec<(String, u64)> {
+    state
+        .legal_tokens()
+        .into_iter()
+        .map(|token| {
+            let mut next = state.clone();
+            let count = match next.apply(&token) {
+                Ok(()) => count(&next, depth.saturating_sub(1)),
+                Err(_) => 0,
+            };
+            (token, count)
+        })
+        .collect()
+}
+
+fn count(state: &State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    state
+        .legal_tokens()
+        .iter()
+        .map(|token| {
+            let mut next = state.clone();
+            match next.apply(token) {
+                Ok(()) => count(&next, depth - 1),
+                Err(_) => 0,
+            }
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_set_and_refuse() {
+        let mut setup = Setup::default();
+        assert_eq!(setup.set("chesswar white race", "Orc"), Ok(Changed::Setup));
+        assert_eq!(setup.races, [Race::Orc, Race::Human]);
+        assert!(setup.set("ChessWar Black Race", "ents").is_err());
+        assert_eq!(setup.set("ChessWar Dice", "engine"), Ok(Changed::Dice));
+        assert!(setup.set("ChessWar Budget", "-3").is_err());
+        assert!(setup.set("ChessWar Lengthened", "yes").is_err());
+        assert!(setup.set("ChessWar Lengthened", "1").is_ok());
+        assert!(setup.set("ChessWar White Army", "Ke1 Zz9").is_err());
+        assert!(setup.set("ChessWar Seed", "x").is_err());
+        assert_eq!(setup.races, [Race::Orc, Race::Human]);
+        assert!(setup.lengthened);
+        let start = setup.start_state().unwrap();
+        assert!(
+            start
+                .to_string()
+                .contains(" orc/human w movement 1 0 - - long ")
+        );
+        setup.set("ChessWar White Army", "Ke1 Pa2 Pb2 Pc2").unwrap();
+        assert!(setup.start_state().unwrap_err().contains("infantry"));
+        setup.set("ChessWar White Army", "<empty>").unwrap();
+        setup.set("ChessWar Budget", "10").unwrap();
+        assert!(setup.start_state().unwrap_err().contains("budget"));
+    }
+
+    #[test]
+    fn option_lists_name_every_option_once() {
+        assert_eq!(Setup::uci_options().len(), KNOBS.len());
+        assert_eq!(Setup::xboard_options().len(), KNOBS.len());
+        assert!(Setup::uci_options()[0].starts_with(
+            "option name ChessWar White Race type combo default human var human var dwarf"
+        ));
+    }
+
+    #[test]
+    fn games_refuse_bad_tokens_and_undo_by_replaying() {
+        let mut game = Game::new(State::standard(Race::Human, Race::Human));
+        assert_eq!(
+            game.play("m:e2e9").unwrap_err().kind(),
+            "malformed",
+            "no such square"
+        );
+        assert_eq!(game.play("m:e2e6").unwrap_err().kind(), "illegal");
+        game.play("M:E2E3").unwrap();
+        let after = game.state().clone();
+        game.play("pass").unwrap();
+        assert!(game.undo(1));
+        assert_eq!(game.state(), &after);
+        assert!(!game.undo(5));
+        assert!(game.undo(1));
+        assert_eq!(game.state(), &State::standard(Race::Human, Race::Human));
+    }
+
+    #[test]
+    fn go_refuses_rolls_unless_the_engine_rolls() {
+        let state: State = "4k3/4N3/8/8/8/8/8/4K3 human/human w melee 1 0 - - std - -"
+            .parse()
+            .unwrap();
+        let mut rolling = state.clone();
+        rolling.apply("a:e7e8").unwrap();
+        let mut dice = SeededDice::new(3);
+        assert_eq!(
+            go_answer(&state, DiceMode::Gui, &mut dice),
+            GoAnswer::Search
+        );
+        match go_answer(&rolling, DiceMode::Gui, &mut dice) {
+            GoAnswer::Refuse(why) => assert!(why.starts_with("a roll is due (melee"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        match go_answer(&rolling, DiceMode::Engine, &mut dice) {
+            GoAnswer::Roll(token) => assert!(rolling.legal_tokens().contains(&token)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn divide_counts_tokens() {
+        let state = State::standard(Race::Human, Race::Human);
+        let rows = divide(&state, 1);
+        assert_eq!(rows.len(), state.legal_tokens().len());
+        assert!(rows.iter().all(|(_, n)| *n == 1));
+        assert_eq!(
+            plain_board(&state),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+        );
+    }
+
+    #[test]
+    fn clocks_give_a_small_share() {
+        let t = time_for_decision(
+            Duration::from_secs(60),
+            Duration::from_secs(1),
+            Duration::from_millis(10),
+        );
+        assert!(t > Duration::from_millis(1000) && t < Duration::from_millis(2000));
+        let t = time_for_decision(
+            Duration::from_millis(5),
+            Duration::ZERO,
+            Duration::from_millis(10),
+        );
+        assert_eq!(t, Duration::from_millis(1));
+    }
+}
