@@ -353,6 +353,44 @@ fn the_evaluations_melee_odds_are_the_rules_melee_table() {
     }
 }
 
+#[test]
+fn star2_agrees_with_plain_expectimax_three_decisions_deep_with_a_narrow_width() {
+    // Depth 3 puts Star2's probes on decision nodes that keep only the
+    // width's best tokens.
+    let mut total = [0u64; 3];
+    let mut compared = 0;
+    for state in random_positions(60, 31) {
+        if state.legal_tokens().len() > 30 || compared == 16 {
+            continue;
+        }
+        let plain = search_with(&state, &depth(3), Pruning::None, Some(3));
+        let star1 = search_with(&state, &depth(3), Pruning::Star1, Some(3));
+        let star2 = search_with(&state, &depth(3), Pruning::Star2, Some(3));
+        for r in [&star1, &star2] {
+            assert!(
+                (r.value - plain.value).abs() < 1e-9,
+                "{state}: {} against {}",
+                r.value,
+                plain.value
+            );
+            assert_eq!(r.best, plain.best, "{state}");
+        }
+        total[0] += plain.nodes;
+        total[1] += star1.nodes;
+        total[2] += star2.nodes;
+        compared += 1;
+    }
+    println!(
+        "{compared} game positions at depth 3 (width 3): plain {} nodes, star1 {} ({:.0}% fewer), star2 {} ({:.0}% fewer)",
+        total[0],
+        total[1],
+        100.0 * (1.0 - total[1] as f64 / total[0] as f64),
+        total[2],
+        100.0 * (1.0 - total[2] as f64 / total[0] as f64)
+    );
+    assert!(compared >= 10, "{compared}");
+}
+
 // ---------------------------------------------------------------------------
 // Legal answers.
 // ---------------------------------------------------------------------------

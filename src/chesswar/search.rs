@@ -47,9 +47,10 @@
 //! by the evaluation's bounds `[-1, 1]`, or more tightly by what the table
 //! or a probe knows of them) and Star2 (before the Star1 pass, each
 //! outcome that is a decision node is probed by searching only its first
-//! token, the table's or else the first legal one, which bounds it from
-//! one side: from below for the root decider's decisions, from above for
-//! the opponent's; the probes alone can cut the node), after Hauk, Buro
+//! token, the table's or else the first legal one, provided it is sure to
+//! be among the tokens the node keeps; this bounds it from one side: from
+//! below for the root decider's decisions, from above for the
+//! opponent's; the probes alone can cut the node), after Hauk, Buro
 //! and Schaeffer, "Rediscovering *-Minimax Search". `Pruning::None` is
 //! plain expectimax (every node searched with the full window, no
 //! cutoffs), for checks.
@@ -487,7 +488,6 @@ impl Searcher {
             kids.sort_by(|a, b| b.2.total_cmp(&a.2));
             kids.insert(0, chosen);
             let token = kids[0].0;
-            self.store(&ctx, state_key(state), depth, bv, Bound::Exact, Some(token));
             let report = SearchReport {
                 best: token.to_string(),
                 value: bv,
@@ -881,7 +881,8 @@ impl Searcher {
     }
 
     /// Star2's probe of a decision node: searches only its first token
-    /// (the table's, else the first legal one) within `(alpha, beta)`.
+    /// (the table's, else the first legal one, if it is sure to be among
+    /// the tokens the node searches) within `(alpha, beta)`.
     /// Returns a lower bound of a maximising node's value, an upper bound
     /// of a minimising node's value, or `None` when the probe proved
     /// nothing.
@@ -911,10 +912,20 @@ impl Searcher {
             }
         }
         let moves = state.legal();
-        let first = entry
+        // The token probed must be one the full search of this node would
+        // search: at depth 2 or more, when the width leaves tokens out,
+        // only a best token stored by a search at depth 2 or more is known
+        // to be among those kept.
+        let all_kept = depth < 2 || self.width.is_none_or(|w| moves.len() <= w);
+        let stored = entry
+            .filter(|e| all_kept || e.depth >= 2)
             .and_then(|e| e.best)
-            .filter(|t| moves.contains(t))
-            .or_else(|| moves.first().copied())?;
+            .filter(|t| moves.contains(t));
+        let first = match stored {
+            Some(t) => t,
+            None if all_kept => *moves.first()?,
+            None => return None,
+        };
         let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
         let mut child = state.clone();
         child.play(first).ok()?;

@@ -176,6 +176,13 @@ impl Setup {
         Ok(Changed::Setup)
     }
 
+    /// The start state these options describe, or the two races' standard
+    /// armies when the rules refuse them (the state a session starts in).
+    pub fn start_state_or_standard(&self) -> State {
+        self.start_state()
+            .unwrap_or_else(|_| State::standard(self.races[0], self.races[1]))
+    }
+
     /// The start state these options describe: each side's army (custom
     /// or standard) checked against the rules and the budget.
     pub fn start_state(&self) -> Result<State, String> {

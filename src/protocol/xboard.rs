@@ -177,9 +177,7 @@ struct ChessWar {
 impl ChessWar {
     fn new() -> ChessWar {
         let setup = Setup::default();
-        let start = setup
-            .start_state()
-            .unwrap_or_else(|_| State::standard(setup.races[0], setup.races[1]));
+        let start = setup.start_state_or_standard();
         ChessWar {
             active: false,
             dice: Arc::new(Mutex::new(SeededDice::new(setup.seed))),
