@@ -1,7 +1,9 @@
 //! The engine in the real XBoard GUI: `scripts/xboard_gui_match.sh` plays
 //! it against itself under a virtual X server (chess, WAD Chess, Wau Chess) and
 //! checks the saved games and XBoard's debug log. Where xboard and xvfb
-//! cannot be installed the script says `SKIP:` and this test passes.
+//! are not installed (`scripts/install_test_tools.sh`, which `.ci/run` calls,
+//! installs them; this test never does) the script says `SKIP:` and this
+//! test passes, printing why.
 
 use std::path::Path;
 use std::process::Command;

@@ -13,8 +13,8 @@
 #   ENGINE  the motley binary (default: cargo build --release, then
 #           target/release/motley)
 #
-# Installs xboard and xvfb with apt-get when they are missing. If they
-# cannot be installed it prints one line starting with "SKIP:" and exits 0.
+# Needs xboard and xvfb-run (scripts/install_test_tools.sh installs them);
+# without them it prints one line starting with "SKIP:" and exits 0.
 # Exit status: 0 = passed (or SKIP), 1 = a check failed. All output goes to
 # a temporary directory, removed on success and kept (path printed) on
 # failure. Takes about 2.5 minutes on 2 cores.
@@ -52,36 +52,11 @@ have_tools() {
     find_xboard >/dev/null && command -v xvfb-run >/dev/null 2>&1
 }
 
-install_tools() {
-    command -v apt-get >/dev/null 2>&1 || return 1
-    local sudo=()
-    if [ "$(id -u)" != 0 ]; then
-        command -v sudo >/dev/null 2>&1 || return 1
-        sudo=(sudo -n)
-    fi
-    echo "installing xboard and xvfb with apt-get ..."
-    local log
-    log=$(mktemp "${TMPDIR:-/tmp}/xboard_gui_apt.XXXXXX")
-    if ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -q xboard xvfb >"$log" 2>&1; then
-        # The package lists may be missing or stale.
-        "${sudo[@]}" apt-get update -q >>"$log" 2>&1
-        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-            apt-get install -y -q xboard xvfb >>"$log" 2>&1 || {
-            tail -n 3 "$log" >&2
-            rm -f "$log"
-            return 1
-        }
-    fi
-    rm -f "$log"
-}
-
+# The script never installs anything itself: scripts/install_test_tools.sh
+# (which .ci/run calls) does, with apt-get.
 if ! have_tools; then
-    install_tools
-    if ! have_tools; then
-        echo "SKIP: xboard and xvfb-run are not installed and could not be installed (apt-get install -y xboard xvfb)"
-        exit 0
-    fi
+    echo "SKIP: xboard and xvfb-run are not installed (scripts/install_test_tools.sh installs them: apt-get install -y xboard xvfb)"
+    exit 0
 fi
 xboard=$(find_xboard)
 
