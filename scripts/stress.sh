@@ -8,7 +8,7 @@
 #      searches, one and two threads, MultiPV) and GAMES/10 ChessWar games.
 #   2. Through the protocols: MATCH_GAMES games per board game between
 #      `motley uci` and `motley xboard` processes under `motley match`, at
-#      a fixed time a move, one search thread against two.
+#      a fixed time a move, two search threads against one.
 #
 # usage: scripts/stress.sh [GAMES] [MATCH_GAMES]
 #   GAMES        in-process board games per game (default 10000)
@@ -42,7 +42,7 @@ if [ "$match_games" -gt 0 ]; then
     for variant in chess wadchess paritychess chad wauchess; do
         out=$work/$variant.txt
         "$bin" match --engine1 "$bin uci" --engine2 "$bin xboard" \
-            --option2 cores=2 --variant "$variant" --games "$match_games" \
+            --option1 Threads=2 --variant "$variant" --games "$match_games" \
             --st "$st" --concurrency 2 --pgn "$work/$variant.pgn" >"$out" 2>&1
         code=$?
         summary=$(grep -E '^Score of|crashes, .* time losses' "$out")
