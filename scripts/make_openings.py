@@ -11,6 +11,19 @@ without `setboard` can play the `startpos` form.
     cargo build --release
     python3 scripts/make_openings.py --variant wadchess --no-castling \
         --count 50 --plies 4 > scripts/openings/wadchess-nocastle.txt
+
+The files in scripts/openings/ (50 openings of 4 plies each):
+
+    chess.txt                  --variant chess
+    wadchess.txt               --variant wadchess
+    wadchess-nocastle.txt      --variant wadchess --no-castling
+    paritychess.txt            --variant paritychess
+    paritychess-nocastle.txt   --variant paritychess --no-castling
+    chad.txt                   --variant chad
+    wauchess.txt               --variant wauchess
+
+The castling-free files are for opponents that do not know fast castling
+(Fairy-Stockfish); Chad has no castling, so it has one file.
 """
 
 import argparse
@@ -27,6 +40,7 @@ START = {
     "chess": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "wadchess": "rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",
     "paritychess": "rcnbfqkfbncr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RCNBFQKFBNCR w KQkq - 0 1",
+    "chad": "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
     "wauchess": "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",
 }
 
