@@ -789,22 +789,17 @@ impl Session {
                 None => error("usermove needs a move", line),
             },
             "level" => match parse_level(args) {
-                Some(tc) => self.time_control = tc,
-                None => error("level needs MPS BASE INC", line),
+                Ok(tc) => self.time_control = tc,
+                Err(e) => error(&format!("level {e}"), line),
             },
-            "st" => match arg(0)
-                .and_then(|s| s.parse::<f64>().ok())
-                .filter(|s| *s > 0.0)
-            {
-                Some(secs) => {
-                    self.time_control = TimeControl::PerMove(Duration::from_secs_f64(secs))
-                }
+            "st" => match arg(0).and_then(parse_seconds).filter(|t| !t.is_zero()) {
+                Some(t) => self.time_control = TimeControl::PerMove(t),
                 None => error("st needs a positive number of seconds", line),
             },
-            "nps" => match arg(0).and_then(|s| s.parse::<u64>().ok()) {
+            "nps" => match arg(0).and_then(parse_count) {
                 Some(0) => self.nodes_per_second = None,
-                Some(n) => self.nodes_per_second = Some(n),
-                None => error("nps needs a number of nodes per second", line),
+                Some(n) => self.nodes_per_second = Some(n.min(MAX_NPS)),
+                None => error("nps needs a whole number of nodes per second", line),
             },
             "exclude" | "include" => match arg(0) {
                 Some(what) => {
@@ -814,23 +809,19 @@ impl Session {
                 }
                 None => error("needs a move or all", line),
             },
-            "sd" => match arg(0)
-                .and_then(|s| s.parse::<u32>().ok())
-                .filter(|d| *d > 0)
-            {
-                Some(depth) => self.depth_limit = Some(depth),
-                None => error("sd needs a positive depth", line),
+            "sd" => match arg(0).and_then(parse_count).filter(|d| *d > 0) {
+                Some(depth) => self.depth_limit = Some(depth.min(u64::from(MAX_DEPTH)) as u32),
+                None => error("sd needs a positive whole depth", line),
             },
-            "time" | "otim" => match arg(0).and_then(|s| s.parse::<i64>().ok()) {
-                Some(cs) => {
-                    let clock = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+            "time" | "otim" => match arg(0).and_then(parse_centiseconds) {
+                Some(clock) => {
                     if command == "time" {
-                        self.engine_clock = clock;
+                        self.engine_clock = Some(clock);
                     } else {
-                        self.opponent_clock = clock;
+                        self.opponent_clock = Some(clock);
                     }
                 }
-                None => error("needs centiseconds", line),
+                None => error("needs a whole number of centiseconds", line),
             },
             "setboard" => {
                 let fen = args.join(" ");
@@ -1066,16 +1057,76 @@ impl Session {
     }
 }
 
-/// Reads `level MPS BASE INC`, BASE in minutes or minutes:seconds.
-fn parse_level(args: &[&str]) -> Option<TimeControl> {
-    let [mps, _base, inc] = args else {
+/// The longest clock, time per move or increment the engine takes: a
+/// larger number (`st 1e20`) means no practical limit and is read as this.
+const MAX_TIME: Duration = Duration::from_secs(365 * 24 * 60 * 60);
+
+/// The deepest `sd` the engine takes; a deeper one is read as this (the
+/// searches go no deeper anyway).
+const MAX_DEPTH: u32 = crate::engine::search::MAX_PLY as u32 - 1;
+
+/// The most nodes per second `nps` takes; more is read as this.
+const MAX_NPS: u64 = 1_000_000_000_000;
+
+/// Reads a number of seconds: a finite decimal, not negative (`inf`,
+/// `NaN`, `-1` and words are refused); more than [`MAX_TIME`] is
+/// [`MAX_TIME`].
+fn parse_seconds(text: &str) -> Option<Duration> {
+    let seconds = text
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)?;
+    Some(
+        Duration::try_from_secs_f64(seconds)
+            .unwrap_or(MAX_TIME)
+            .min(MAX_TIME),
+    )
+}
+
+/// Reads a whole number in decimal digits (an optional `+` first); one
+/// too large for 64 bits is `u64::MAX`, for the caller to bound.
+fn parse_count(text: &str) -> Option<u64> {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
+    }
+    Some(digits.parse::<u64>().unwrap_or(u64::MAX))
+}
+
+/// Reads the clock of `time` or `otim` in centiseconds. A negative clock
+/// (a GUI that lets a flag fall sends one) is an empty one; more than
+/// [`MAX_TIME`] is [`MAX_TIME`].
+fn parse_centiseconds(text: &str) -> Option<Duration> {
+    if let Some(negative) = text.strip_prefix('-') {
+        return parse_count(negative).map(|_| Duration::ZERO);
+    }
+    let centiseconds = parse_count(text)?;
+    Some(Duration::from_millis(centiseconds.saturating_mul(10)).min(MAX_TIME))
+}
+
+/// Reads `level MPS BASE INC`: MPS a whole number of moves (0: the whole
+/// game), BASE in minutes or minutes:seconds (seconds below 60), INC in
+/// seconds. The base is checked but not kept: `time` gives the clock.
+/// The error says which field is wrong.
+fn parse_level(args: &[&str]) -> Result<TimeControl, String> {
+    let [mps, base, inc] = args else {
+        return Err("needs MPS BASE INC".to_string());
     };
-    let moves_per_session = mps.parse().ok()?;
-    let increment = inc.parse::<f64>().ok().filter(|i| *i >= 0.0)?;
-    Some(TimeControl::Level {
-        moves_per_session,
-        increment: Duration::from_secs_f64(increment),
+    let moves_per_session = parse_count(mps)
+        .ok_or_else(|| format!("needs a whole number of moves, not '{mps}'"))?;
+    let (minutes, seconds) = base.split_once(':').unwrap_or((base, "0"));
+    let base_ok = parse_seconds(minutes).is_some()
+        && parse_count(seconds).is_some_and(|s| s < 60);
+    if !base_ok {
+        return Err(format!(
+            "needs a base time in minutes or minutes:seconds, not '{base}'"
+        ));
+    }
+    let increment = parse_seconds(inc)
+        .ok_or_else(|| format!("needs an increment in seconds, not '{inc}'"))?;
+    Ok(TimeControl::Level {
+        moves_per_session: u32::try_from(moves_per_session).unwrap_or(u32::MAX),
+        increment,
     })
 }
 
@@ -1200,11 +1251,57 @@ mod tests {
     fn level_reads_moves_base_and_increment() {
         assert_eq!(
             parse_level(&["40", "5", "0"]),
-            Some(TimeControl::Level {
+            Ok(TimeControl::Level {
                 moves_per_session: 40,
                 increment: Duration::ZERO
             })
         );
-        assert!(parse_level(&["0", "2:30", "x"]).is_none());
+        assert_eq!(
+            parse_level(&["0", "2:30", "1.5"]),
+            Ok(TimeControl::Level {
+                moves_per_session: 0,
+                increment: Duration::from_millis(1500)
+            })
+        );
+        for bad in [
+            ["0", "2:30", "x"],
+            ["0", "5", "inf"],
+            ["0", "5", "NaN"],
+            ["0", "5", "-1"],
+            ["40", "5:99", "0"],
+            ["40", "5:", "0"],
+            ["40", "-5", "0"],
+            ["-40", "5", "0"],
+            ["x", "y", "z"],
+        ] {
+            assert!(parse_level(&bad).is_err(), "{bad:?}");
+        }
+        assert!(parse_level(&["40", "5"]).is_err());
+    }
+
+    #[test]
+    fn huge_numbers_are_bounded_and_bad_ones_refused() {
+        assert_eq!(parse_seconds("1e20"), Some(MAX_TIME));
+        assert_eq!(parse_seconds("99999999999999999999"), Some(MAX_TIME));
+        assert_eq!(parse_seconds("0.25"), Some(Duration::from_millis(250)));
+        for bad in ["inf", "-inf", "infinity", "NaN", "-1", "x", ""] {
+            assert_eq!(parse_seconds(bad), None, "{bad}");
+        }
+        assert_eq!(parse_count("99999999999999999999999"), Some(u64::MAX));
+        assert_eq!(parse_count("+7"), Some(7));
+        for bad in ["-1", "1.5", "1e3", "x", "", "+"] {
+            assert_eq!(parse_count(bad), None, "{bad}");
+        }
+        assert_eq!(parse_centiseconds("-500"), Some(Duration::ZERO));
+        assert_eq!(parse_centiseconds("9223372036854775807"), Some(MAX_TIME));
+        assert_eq!(parse_centiseconds("150"), Some(Duration::from_millis(1500)));
+        assert_eq!(parse_centiseconds("-x"), None);
+        assert_eq!(
+            parse_level(&["0", "99999999999999999999", "1e20"]),
+            Ok(TimeControl::Level {
+                moves_per_session: 0,
+                increment: MAX_TIME
+            })
+        );
     }
 }
