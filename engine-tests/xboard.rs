@@ -487,10 +487,13 @@ fn chesswar_tokens_go_both_ways() {
         xb.expect_prefix("1-0"),
         "1-0 {White wins: the black general was destroyed}"
     );
+    // `go` in the finished game announces the result again, and no move.
     xb.send("go");
-    assert!(
-        xb.expect_prefix("Error (")
-            .starts_with("Error (the game is over (White wins")
+    let before = xb.sync(5);
+    assert_eq!(
+        before,
+        ["1-0 {White wins: the black general was destroyed}"],
+        "{before:?}"
     );
     xb.send("usermove end");
     assert_eq!(
@@ -701,5 +704,30 @@ fn huge_time_controls_mean_no_practical_limit() {
     xb.expect_line_within(PROMPT, |l| l.starts_with("move "));
     xb.send("force");
     xb.sync_within(2, PROMPT);
+    xb.quit();
+}
+
+#[test]
+fn go_in_a_finished_game_prints_the_result() {
+    let mut xb = XBoard::start();
+    for (fen, result) in [
+        (
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "0-1 {Black mates}",
+        ),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2 {Stalemate}"),
+        (
+            "4k3/8/8/8/8/8/8/R3K3 w - - 100 80",
+            "1/2-1/2 {Draw by fifty-move rule}",
+        ),
+    ] {
+        xb.send("new");
+        xb.send("force");
+        xb.send(&format!("setboard {fen}"));
+        xb.send("st 0.1");
+        xb.send("go");
+        let printed = xb.sync_within(1, PROMPT);
+        assert_eq!(printed, [result], "{fen}");
+    }
     xb.quit();
 }

@@ -433,16 +433,20 @@ impl Session {
         }
     }
 
-    /// Starts thinking (on the engine's move, or an analysis).
+    /// Starts thinking (on the engine's move, or an analysis). In a
+    /// finished game there is no move: the result is announced instead.
     fn think(&mut self) {
-        let (side, fullmove, over) = {
+        let (side, fullmove, outcome) = {
             let engine = self.engine();
             let pos = engine.game().position();
             let (side, fullmove) =
                 crate::with_position!(&pos, p => (p.side_to_move(), p.fullmove_number()));
-            (side, fullmove, engine.game().outcome().is_some())
+            (side, fullmove, engine.game().outcome())
         };
-        if over && !self.analyzing {
+        if let Some(outcome) = outcome
+            && !self.analyzing
+        {
+            say(&result_line(outcome));
             return;
         }
         let limits = if self.analyzing {
@@ -927,7 +931,8 @@ impl Session {
 
     /// `go` in ChessWar: the engine takes the side that must decide (at a
     /// roll, the side whose turn it is) and plays. At a roll with GUI
-    /// dice, or in a finished game, it is an error and nothing changes.
+    /// dice it is an error and nothing changes; in a finished game the
+    /// result is announced again, and nothing changes either.
     fn chesswar_go(&mut self, line: &str) {
         let state = self.chesswar.state();
         let side = match state.to_act() {
@@ -936,7 +941,7 @@ impl Session {
                 state.side_to_move()
             }
             ToAct::Roll { purpose } => return error(&cw::roll_due(&purpose), line),
-            ToAct::Over(outcome) => return error(&cw::game_over(&outcome), line),
+            ToAct::Over(outcome) => return say(&chesswar_result_line(&outcome)),
         };
         self.force = false;
         self.engine_side = color_of(side);
