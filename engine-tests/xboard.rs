@@ -88,7 +88,8 @@ impl XBoard {
     /// lines before it.
     fn sync_within(&mut self, n: u32, limit: Duration) -> Vec<String> {
         self.send(&format!("ping {n}"));
-        self.expect_line_within(limit, |l| l == format!("pong {n}")).1
+        self.expect_line_within(limit, |l| l == format!("pong {n}"))
+            .1
     }
 
     /// Whether the engine has exited (successfully) within `limit`; on
@@ -658,7 +659,11 @@ fn absurd_time_controls_are_errors_and_change_nothing() {
     let start = Instant::now();
     xb.send("go");
     xb.expect_line_within(PROMPT, |l| l.starts_with("move "));
-    assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
     xb.quit();
 }
 
@@ -704,6 +709,80 @@ fn huge_time_controls_mean_no_practical_limit() {
     xb.expect_line_within(PROMPT, |l| l.starts_with("move "));
     xb.send("force");
     xb.sync_within(2, PROMPT);
+    xb.quit();
+}
+
+#[test]
+fn quit_while_thinking_exits_at_once() {
+    for game in ["normal", "chesswar"] {
+        let mut xb = XBoard::start();
+        xb.send("new");
+        if game == "chesswar" {
+            xb.send("variant chesswar");
+            xb.expect_prefix("setup ");
+        }
+        xb.send(LONG_THINK);
+        xb.send("go");
+        // A ping while thinking is answered after the move (CECP), but it
+        // must not keep the `quit` behind it waiting.
+        xb.send("ping 1");
+        xb.send("quit");
+        xb.expect_exit_within(PROMPT);
+    }
+}
+
+#[test]
+fn move_now_is_heard_behind_a_waiting_ping() {
+    for game in ["normal", "chesswar"] {
+        let mut xb = XBoard::start();
+        xb.send("new");
+        if game == "chesswar" {
+            xb.send("variant chesswar");
+            xb.expect_prefix("setup ");
+        }
+        xb.send(LONG_THINK);
+        xb.send("go");
+        xb.send("ping 1");
+        xb.send("?");
+        xb.expect_line_within(PROMPT, |l| l.starts_with("move "));
+        if game == "chesswar" {
+            // `?` ends one decision of the engine's turn; `force` the rest.
+            xb.send("force");
+        }
+        // The pong after the move.
+        xb.expect_line_within(PROMPT, |l| l == "pong 1");
+        xb.quit();
+    }
+}
+
+#[test]
+fn force_new_and_result_stop_the_search_behind_a_waiting_ping() {
+    let mut xb = XBoard::start();
+    for (n, command) in ["force", "new", "result 1-0 {White resigns}"]
+        .iter()
+        .enumerate()
+    {
+        let n = 10 * n as u32;
+        xb.send("new");
+        xb.send(LONG_THINK);
+        xb.send("go");
+        xb.send(&format!("ping {n}"));
+        xb.send(command);
+        let before = xb.sync_within(n + 1, PROMPT);
+        assert!(
+            before.contains(&format!("pong {n}")),
+            "{command}: {before:?}"
+        );
+        assert!(
+            !before.iter().any(|l| l.starts_with("move ")),
+            "{command}: the abandoned search plays no move: {before:?}"
+        );
+        // The engine is idle: a move is answered only after `go`.
+        xb.send("force");
+        xb.send("usermove e2e4");
+        let after = xb.sync_within(n + 2, PROMPT);
+        assert!(after.is_empty(), "{command}: {after:?}");
+    }
     xb.quit();
 }
 

@@ -13,7 +13,9 @@
 //! actions), rolling the dice of its own turn when the option `ChessWar
 //! Dice` is `engine`.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -269,12 +271,74 @@ fn chesswar_result_line(outcome: &crate::chesswar::Outcome) -> String {
     format!("{} {{{}}}", cw::result_code(outcome), cw::describe(outcome))
 }
 
+/// What the loop waits for: a line of input (or why it could not be
+/// read), the end of input, or the end of a search.
+enum Event {
+    Line(Result<String, String>),
+    InputClosed,
+    SearchEnded,
+}
+
+/// How the loop treats a command while the engine thinks on its own move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Timing {
+    /// Acted on at once: `?`, `quit`, `post`, and those ignored.
+    AtOnce,
+    /// Ends the search without its move, then acts: `force`, `new`,
+    /// `result` and the others that change the game.
+    Abandons,
+    /// Waits for the move (CECP: `ping` is answered after it).
+    AfterMove,
+}
+
+/// How the loop treats `command` while the engine thinks.
+fn timing(command: &str) -> Timing {
+    match command {
+        "?" | "post" | "nopost" | "quit" | "." | "hard" | "easy" | "random" | "computer"
+        | "accepted" | "rejected" | "xboard" | "name" | "rating" | "ics" | "draw" | "hint"
+        | "bk" => Timing::AtOnce,
+        "new" | "force" | "result" | "setboard" | "undo" | "remove" | "variant" | "analyze" => {
+            Timing::Abandons
+        }
+        _ => Timing::AfterMove,
+    }
+}
+
+/// The command word of an input line (empty for a blank or unreadable one).
+fn command_of(line: &Result<String, String>) -> &str {
+    match line {
+        Ok(text) => text.split_whitespace().next().unwrap_or(""),
+        Err(_) => "",
+    }
+}
+
+/// Marks a search thread's end when it is dropped, however the thread
+/// ends: clears the flag the loop reads, then wakes the loop.
+struct SearchEnd {
+    running: Arc<AtomicBool>,
+    wake: Option<Sender<Event>>,
+}
+
+impl Drop for SearchEnd {
+    fn drop(&mut self) {
+        self.running.store(false, Ordering::SeqCst);
+        if let Some(wake) = &self.wake {
+            let _ = wake.send(Event::SearchEnded);
+        }
+    }
+}
+
 struct Session {
     engine: Arc<Mutex<Engine>>,
     control: Arc<SearchControl>,
     /// Set to drop the move of a search that is being abandoned.
     cancel: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
+    /// Whether the search thread is still at work (cleared by its
+    /// [`SearchEnd`]); a new flag for each search.
+    search_running: Arc<AtomicBool>,
+    /// Wakes the loop when a search ends (none outside the loop).
+    wake: Option<Sender<Event>>,
     variant: Variant,
     force: bool,
     engine_side: Color,
@@ -338,6 +402,8 @@ impl Session {
             control: Arc::new(SearchControl::new()),
             cancel: Arc::new(AtomicBool::new(false)),
             search: None,
+            search_running: Arc::new(AtomicBool::new(false)),
+            wake: None,
             variant: Variant::Chess,
             force: false,
             engine_side: Color::Black,
@@ -369,6 +435,79 @@ impl Session {
             self.control.stop();
             self.chesswar.stop.store(true, Ordering::SeqCst);
             let _ = handle.join();
+        }
+    }
+
+    /// A fresh [`SearchEnd`] for the search about to start, which is
+    /// counted as running from now on.
+    fn search_end(&mut self) -> SearchEnd {
+        self.search_running = Arc::new(AtomicBool::new(true));
+        SearchEnd {
+            running: Arc::clone(&self.search_running),
+            wake: self.wake.clone(),
+        }
+    }
+
+    /// Whether the engine is thinking on its own move (not analysing):
+    /// commands that wait for the move must wait now.
+    fn thinking_on_move(&self) -> bool {
+        !self.analyzing && self.search.is_some() && self.search_running.load(Ordering::SeqCst)
+    }
+
+    /// Handles the queued input lines in order, as far as the engine's
+    /// thinking allows: a line that waits for the move stays queued, but
+    /// `quit`, `?` or a command that abandons the search further back
+    /// acts on the search at once, so that nothing hangs behind a waiting
+    /// `ping`. Returns false on `quit`.
+    fn drain(&mut self, queue: &mut VecDeque<Result<String, String>>) -> bool {
+        while let Some(front) = queue.front() {
+            if self.thinking_on_move() && timing(command_of(front)) == Timing::AfterMove {
+                let interruption = queue
+                    .iter()
+                    .enumerate()
+                    .map(|(i, line)| (i, command_of(line)))
+                    .find(|(_, command)| {
+                        *command == "quit" || *command == "?" || timing(command) == Timing::Abandons
+                    });
+                match interruption {
+                    None => return true,
+                    Some((_, "quit")) => {
+                        self.stop_search(false);
+                        return false;
+                    }
+                    Some((i, "?")) => {
+                        // Acted on here, once: it ends the search under
+                        // way, not a later one.
+                        queue.remove(i);
+                        self.move_now();
+                    }
+                    // Acts on the game when its turn in the queue comes.
+                    Some(_) => self.stop_search(false),
+                }
+                continue;
+            }
+            let Some(line) = queue.pop_front() else {
+                break;
+            };
+            match line {
+                Ok(line) => {
+                    if !self.handle(&line) {
+                        return false;
+                    }
+                }
+                Err(e) => error(&e, "(unreadable line)"),
+            }
+        }
+        true
+    }
+
+    /// `?`: the engine moves now. In ChessWar only the decision under way
+    /// ends; its token is played and the engine goes on with its turn.
+    fn move_now(&mut self) {
+        if self.chesswar.active {
+            self.chesswar.stop.store(true, Ordering::SeqCst);
+        } else if !self.analyzing {
+            self.stop_search(true);
         }
     }
 
@@ -474,7 +613,9 @@ impl Session {
         let analyzing = self.analyzing;
         cancel.store(false, Ordering::SeqCst);
         control.begin(false);
+        let end = self.search_end();
         self.search = Some(std::thread::spawn(move || {
+            let _end = end;
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             let result = engine.search(&limits, &control, &mut |info| {
                 if post.load(Ordering::Relaxed) || analyzing {
@@ -717,13 +858,7 @@ impl Session {
         // Answered at once, even while thinking.
         match command {
             "?" => {
-                if self.chesswar.active {
-                    // Only the search under way ends: its token is played
-                    // and the engine goes on with its turn.
-                    self.chesswar.stop.store(true, Ordering::SeqCst);
-                } else if !self.analyzing {
-                    self.stop_search(true);
-                }
+                self.move_now();
                 return true;
             }
             "post" => {
@@ -746,10 +881,9 @@ impl Session {
             // Analysis restarts after anything that changes the position.
             self.stop_search(false);
         } else {
-            match command {
-                "new" | "force" | "result" | "setboard" | "undo" | "remove" | "variant"
-                | "analyze" => self.stop_search(false),
-                _ => self.await_search(),
+            match timing(command) {
+                Timing::Abandons => self.stop_search(false),
+                Timing::AtOnce | Timing::AfterMove => self.await_search(),
             }
         }
         if self.chesswar.active && self.chesswar_command(command, args, line) {
@@ -1010,7 +1144,9 @@ impl Session {
         let post = Arc::clone(&self.post);
         cancel.store(false, Ordering::SeqCst);
         stop.store(false, Ordering::SeqCst);
+        let end = self.search_end();
         self.search = Some(std::thread::spawn(move || {
+            let _end = end;
             let lock = || game.lock().unwrap_or_else(|e| e.into_inner());
             loop {
                 let state = lock().state().clone();
@@ -1117,18 +1253,17 @@ fn parse_level(args: &[&str]) -> Result<TimeControl, String> {
     let [mps, base, inc] = args else {
         return Err("needs MPS BASE INC".to_string());
     };
-    let moves_per_session = parse_count(mps)
-        .ok_or_else(|| format!("needs a whole number of moves, not '{mps}'"))?;
+    let moves_per_session =
+        parse_count(mps).ok_or_else(|| format!("needs a whole number of moves, not '{mps}'"))?;
     let (minutes, seconds) = base.split_once(':').unwrap_or((base, "0"));
-    let base_ok = parse_seconds(minutes).is_some()
-        && parse_count(seconds).is_some_and(|s| s < 60);
+    let base_ok = parse_seconds(minutes).is_some() && parse_count(seconds).is_some_and(|s| s < 60);
     if !base_ok {
         return Err(format!(
             "needs a base time in minutes or minutes:seconds, not '{base}'"
         ));
     }
-    let increment = parse_seconds(inc)
-        .ok_or_else(|| format!("needs an increment in seconds, not '{inc}'"))?;
+    let increment =
+        parse_seconds(inc).ok_or_else(|| format!("needs an increment in seconds, not '{inc}'"))?;
     Ok(TimeControl::Level {
         moves_per_session: u32::try_from(moves_per_session).unwrap_or(u32::MAX),
         increment,
@@ -1141,16 +1276,35 @@ pub fn run() {
 }
 
 /// Runs the XBoard loop on lines from `input`.
+///
+/// The loop never blocks on a search: lines are read on while the engine
+/// thinks, those that must wait for its move are queued, and `quit`, `?`
+/// and `force` (and the other commands that end a search) act at once even
+/// behind them. At the end of input the queued lines are still handled,
+/// then any search is stopped.
 pub fn run_with(input: Lines) {
-    let mut session = Session::new();
-    while let Ok(line) = input.recv() {
-        match line {
-            Ok(line) => {
-                if !session.handle(&line) {
-                    return;
-                }
+    let (events, received) = mpsc::channel();
+    let forward = events.clone();
+    std::thread::spawn(move || {
+        while let Ok(line) = input.recv() {
+            if forward.send(Event::Line(line)).is_err() {
+                return;
             }
-            Err(e) => error(&e, "(unreadable line)"),
+        }
+        let _ = forward.send(Event::InputClosed);
+    });
+    let mut session = Session::new();
+    session.wake = Some(events);
+    let mut queue = VecDeque::new();
+    let mut input_open = true;
+    while input_open || !queue.is_empty() {
+        match received.recv() {
+            Ok(Event::Line(line)) => queue.push_back(line),
+            Ok(Event::SearchEnded) => {}
+            Ok(Event::InputClosed) | Err(_) => input_open = false,
+        }
+        if !session.drain(&mut queue) {
+            return;
         }
     }
     session.stop_search(false);
