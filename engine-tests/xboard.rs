@@ -6,9 +6,18 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// How long a command that must be answered at once (`quit`, `?`, `force`
+/// while the engine thinks) may take: far less than the searches the tests
+/// start, so that waiting for the move fails the test.
+const PROMPT: Duration = Duration::from_secs(5);
+
+/// A fixed time per move long enough that the engine never finishes it
+/// within a test: only an interruption ends the search.
+const LONG_THINK: &str = "st 1000";
 
 struct XBoard {
     child: Child,
@@ -54,12 +63,50 @@ impl XBoard {
     /// Waits for a line that satisfies `wanted`; returns it and the lines
     /// before it.
     fn expect_line(&mut self, wanted: impl Fn(&str) -> bool) -> (String, Vec<String>) {
+        self.expect_line_within(TIMEOUT, wanted)
+    }
+
+    /// [`XBoard::expect_line`] with a deadline of `limit` for the whole wait.
+    fn expect_line_within(
+        &mut self,
+        limit: Duration,
+        wanted: impl Fn(&str) -> bool,
+    ) -> (String, Vec<String>) {
+        let deadline = Instant::now() + limit;
         let mut skipped = Vec::new();
         loop {
-            match self.lines.recv_timeout(TIMEOUT) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
                 Ok(line) if wanted(&line) => return (line, skipped),
                 Ok(line) => skipped.push(line),
-                Err(_) => panic!("no expected line; got {skipped:?}"),
+                Err(_) => panic!("no expected line within {limit:?}; got {skipped:?}"),
+            }
+        }
+    }
+
+    /// Sends `ping N` and waits at most `limit` for its `pong`; returns the
+    /// lines before it.
+    fn sync_within(&mut self, n: u32, limit: Duration) -> Vec<String> {
+        self.send(&format!("ping {n}"));
+        self.expect_line_within(limit, |l| l == format!("pong {n}"))
+            .1
+    }
+
+    /// Whether the engine has exited (successfully) within `limit`; on
+    /// timeout it is killed and the test fails.
+    fn expect_exit_within(&mut self, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        loop {
+            match self.child.try_wait().expect("the engine's status") {
+                Some(status) => {
+                    assert!(status.success(), "{status}");
+                    return;
+                }
+                None if Instant::now() >= deadline => {
+                    let _ = self.child.kill();
+                    panic!("the engine did not exit within {limit:?}");
+                }
+                None => std::thread::sleep(Duration::from_millis(10)),
             }
         }
     }
@@ -78,6 +125,14 @@ impl XBoard {
         self.send("quit");
         let status = self.child.wait().expect("the engine exits");
         assert!(status.success());
+    }
+}
+
+impl Drop for XBoard {
+    /// A failed test leaves no engine thinking behind it.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -433,10 +488,13 @@ fn chesswar_tokens_go_both_ways() {
         xb.expect_prefix("1-0"),
         "1-0 {White wins: the black general was destroyed}"
     );
+    // `go` in the finished game announces the result again, and no move.
     xb.send("go");
-    assert!(
-        xb.expect_prefix("Error (")
-            .starts_with("Error (the game is over (White wins")
+    let before = xb.sync(5);
+    assert_eq!(
+        before,
+        ["1-0 {White wins: the black general was destroyed}"],
+        "{before:?}"
     );
     xb.send("usermove end");
     assert_eq!(
@@ -542,5 +600,213 @@ fn chesswar_engine_plays_whole_turns() {
     );
     xb.send("force");
     xb.sync(2);
+    xb.quit();
+}
+
+/// Sends each bad command and checks its one-line error; `ping` after it
+/// shows that nothing else was printed.
+fn expect_errors(xb: &mut XBoard, commands: &[&str]) {
+    for (n, command) in commands.iter().enumerate() {
+        xb.send(command);
+        let printed = xb.sync(100 + n as u32);
+        assert_eq!(printed.len(), 1, "{command}: {printed:?}");
+        assert!(
+            printed[0].starts_with("Error (") && printed[0].ends_with(&format!("): {command}")),
+            "{command}: {printed:?}"
+        );
+    }
+}
+
+#[test]
+fn absurd_time_controls_are_errors_and_change_nothing() {
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("force");
+    xb.send("st 0.2");
+    expect_errors(
+        &mut xb,
+        &[
+            "st inf",
+            "st -inf",
+            "st NaN",
+            "st -3",
+            "st 0",
+            "st x",
+            "st",
+            "level 0 5 inf",
+            "level 0 5 NaN",
+            "level 0 5 -1",
+            "level 40 5:99 0",
+            "level 40 -5 0",
+            "level 40 inf 0",
+            "level 40 5:x 0",
+            "level x y z",
+            "level -40 5 0",
+            "level 40 5",
+            "time x",
+            "time 1.5",
+            "otim inf",
+            "time",
+            "sd 0",
+            "sd -3",
+            "sd x",
+            "nps -5",
+            "nps 1.5",
+            "nps x",
+        ],
+    );
+    // The time per move is still 0.2 s: the move comes at once.
+    let start = Instant::now();
+    xb.send("go");
+    xb.expect_line_within(PROMPT, |l| l.starts_with("move "));
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    xb.quit();
+}
+
+#[test]
+fn huge_time_controls_mean_no_practical_limit() {
+    let mut xb = XBoard::start();
+    for command in [
+        "st 1e20",
+        "st 99999999999999999999",
+        "level 0 5 1e20",
+        "level 0 99999999999999999999 99999999999999999999",
+        "level 99999999999999999999 5 0",
+        "level 0 99999999999999999999:30 0",
+        "time 99999999999999999999999",
+        "otim 9223372036854775807",
+        "time -500",
+        "sd 99999999999",
+        "nps 99999999999999999999999",
+    ] {
+        xb.send("new");
+        xb.send(command);
+        // Accepted; the engine thinks on it until `?`.
+        xb.send("go");
+        xb.send("?");
+        let printed = xb.sync_within(1, PROMPT);
+        assert!(
+            printed.iter().all(|l| !l.starts_with("Error")),
+            "{command}: {printed:?}"
+        );
+        assert!(
+            printed.iter().any(|l| l.starts_with("move ")),
+            "{command}: {printed:?}"
+        );
+    }
+    // The same in ChessWar, whose search has its own clock.
+    xb.send("new");
+    xb.send("variant chesswar");
+    xb.expect_prefix("setup ");
+    xb.send(&format!("setboard {CHESSWAR_MELEE}"));
+    xb.send("st 1e20");
+    xb.send("go");
+    xb.send("?");
+    xb.expect_line_within(PROMPT, |l| l.starts_with("move "));
+    xb.send("force");
+    xb.sync_within(2, PROMPT);
+    xb.quit();
+}
+
+#[test]
+fn quit_while_thinking_exits_at_once() {
+    for game in ["normal", "chesswar"] {
+        let mut xb = XBoard::start();
+        xb.send("new");
+        if game == "chesswar" {
+            xb.send("variant chesswar");
+            xb.expect_prefix("setup ");
+        }
+        xb.send(LONG_THINK);
+        xb.send("go");
+        // A ping while thinking is answered after the move (CECP), but it
+        // must not keep the `quit` behind it waiting.
+        xb.send("ping 1");
+        xb.send("quit");
+        xb.expect_exit_within(PROMPT);
+    }
+}
+
+#[test]
+fn move_now_is_heard_behind_a_waiting_ping() {
+    for game in ["normal", "chesswar"] {
+        let mut xb = XBoard::start();
+        xb.send("new");
+        if game == "chesswar" {
+            xb.send("variant chesswar");
+            xb.expect_prefix("setup ");
+        }
+        xb.send(LONG_THINK);
+        xb.send("go");
+        xb.send("ping 1");
+        xb.send("?");
+        xb.expect_line_within(PROMPT, |l| l.starts_with("move "));
+        if game == "chesswar" {
+            // `?` ends one decision of the engine's turn; `force` the rest.
+            xb.send("force");
+        }
+        // The pong after the move.
+        xb.expect_line_within(PROMPT, |l| l == "pong 1");
+        xb.quit();
+    }
+}
+
+#[test]
+fn force_new_and_result_stop_the_search_behind_a_waiting_ping() {
+    let mut xb = XBoard::start();
+    for (n, command) in ["force", "new", "result 1-0 {White resigns}"]
+        .iter()
+        .enumerate()
+    {
+        let n = 10 * n as u32;
+        xb.send("new");
+        xb.send(LONG_THINK);
+        xb.send("go");
+        xb.send(&format!("ping {n}"));
+        xb.send(command);
+        let before = xb.sync_within(n + 1, PROMPT);
+        assert!(
+            before.contains(&format!("pong {n}")),
+            "{command}: {before:?}"
+        );
+        assert!(
+            !before.iter().any(|l| l.starts_with("move ")),
+            "{command}: the abandoned search plays no move: {before:?}"
+        );
+        // The engine is idle: a move is answered only after `go`.
+        xb.send("force");
+        xb.send("usermove e2e4");
+        let after = xb.sync_within(n + 2, PROMPT);
+        assert!(after.is_empty(), "{command}: {after:?}");
+    }
+    xb.quit();
+}
+
+#[test]
+fn go_in_a_finished_game_prints_the_result() {
+    let mut xb = XBoard::start();
+    for (fen, result) in [
+        (
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "0-1 {Black mates}",
+        ),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2 {Stalemate}"),
+        (
+            "4k3/8/8/8/8/8/8/R3K3 w - - 100 80",
+            "1/2-1/2 {Draw by fifty-move rule}",
+        ),
+    ] {
+        xb.send("new");
+        xb.send("force");
+        xb.send(&format!("setboard {fen}"));
+        xb.send("st 0.1");
+        xb.send("go");
+        let printed = xb.sync_within(1, PROMPT);
+        assert_eq!(printed, [result], "{fen}");
+    }
     xb.quit();
 }

@@ -13,7 +13,9 @@
 //! actions), rolling the dice of its own turn when the option `ChessWar
 //! Dice` is `engine`.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -269,12 +271,74 @@ fn chesswar_result_line(outcome: &crate::chesswar::Outcome) -> String {
     format!("{} {{{}}}", cw::result_code(outcome), cw::describe(outcome))
 }
 
+/// What the loop waits for: a line of input (or why it could not be
+/// read), the end of input, or the end of a search.
+enum Event {
+    Line(Result<String, String>),
+    InputClosed,
+    SearchEnded,
+}
+
+/// How the loop treats a command while the engine thinks on its own move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Timing {
+    /// Acted on at once: `?`, `quit`, `post`, and those ignored.
+    AtOnce,
+    /// Ends the search without its move, then acts: `force`, `new`,
+    /// `result` and the others that change the game.
+    Abandons,
+    /// Waits for the move (CECP: `ping` is answered after it).
+    AfterMove,
+}
+
+/// How the loop treats `command` while the engine thinks.
+fn timing(command: &str) -> Timing {
+    match command {
+        "?" | "post" | "nopost" | "quit" | "." | "hard" | "easy" | "random" | "computer"
+        | "accepted" | "rejected" | "xboard" | "name" | "rating" | "ics" | "draw" | "hint"
+        | "bk" => Timing::AtOnce,
+        "new" | "force" | "result" | "setboard" | "undo" | "remove" | "variant" | "analyze" => {
+            Timing::Abandons
+        }
+        _ => Timing::AfterMove,
+    }
+}
+
+/// The command word of an input line (empty for a blank or unreadable one).
+fn command_of(line: &Result<String, String>) -> &str {
+    match line {
+        Ok(text) => text.split_whitespace().next().unwrap_or(""),
+        Err(_) => "",
+    }
+}
+
+/// Marks a search thread's end when it is dropped, however the thread
+/// ends: clears the flag the loop reads, then wakes the loop.
+struct SearchEnd {
+    running: Arc<AtomicBool>,
+    wake: Option<Sender<Event>>,
+}
+
+impl Drop for SearchEnd {
+    fn drop(&mut self) {
+        self.running.store(false, Ordering::SeqCst);
+        if let Some(wake) = &self.wake {
+            let _ = wake.send(Event::SearchEnded);
+        }
+    }
+}
+
 struct Session {
     engine: Arc<Mutex<Engine>>,
     control: Arc<SearchControl>,
     /// Set to drop the move of a search that is being abandoned.
     cancel: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
+    /// Whether the search thread is still at work (cleared by its
+    /// [`SearchEnd`]); a new flag for each search.
+    search_running: Arc<AtomicBool>,
+    /// Wakes the loop when a search ends (none outside the loop).
+    wake: Option<Sender<Event>>,
     variant: Variant,
     force: bool,
     engine_side: Color,
@@ -338,6 +402,8 @@ impl Session {
             control: Arc::new(SearchControl::new()),
             cancel: Arc::new(AtomicBool::new(false)),
             search: None,
+            search_running: Arc::new(AtomicBool::new(false)),
+            wake: None,
             variant: Variant::Chess,
             force: false,
             engine_side: Color::Black,
@@ -369,6 +435,79 @@ impl Session {
             self.control.stop();
             self.chesswar.stop.store(true, Ordering::SeqCst);
             let _ = handle.join();
+        }
+    }
+
+    /// A fresh [`SearchEnd`] for the search about to start, which is
+    /// counted as running from now on.
+    fn search_end(&mut self) -> SearchEnd {
+        self.search_running = Arc::new(AtomicBool::new(true));
+        SearchEnd {
+            running: Arc::clone(&self.search_running),
+            wake: self.wake.clone(),
+        }
+    }
+
+    /// Whether the engine is thinking on its own move (not analysing):
+    /// commands that wait for the move must wait now.
+    fn thinking_on_move(&self) -> bool {
+        !self.analyzing && self.search.is_some() && self.search_running.load(Ordering::SeqCst)
+    }
+
+    /// Handles the queued input lines in order, as far as the engine's
+    /// thinking allows: a line that waits for the move stays queued, but
+    /// `quit`, `?` or a command that abandons the search further back
+    /// acts on the search at once, so that nothing hangs behind a waiting
+    /// `ping`. Returns false on `quit`.
+    fn drain(&mut self, queue: &mut VecDeque<Result<String, String>>) -> bool {
+        while let Some(front) = queue.front() {
+            if self.thinking_on_move() && timing(command_of(front)) == Timing::AfterMove {
+                let interruption = queue
+                    .iter()
+                    .enumerate()
+                    .map(|(i, line)| (i, command_of(line)))
+                    .find(|(_, command)| {
+                        *command == "quit" || *command == "?" || timing(command) == Timing::Abandons
+                    });
+                match interruption {
+                    None => return true,
+                    Some((_, "quit")) => {
+                        self.stop_search(false);
+                        return false;
+                    }
+                    Some((i, "?")) => {
+                        // Acted on here, once: it ends the search under
+                        // way, not a later one.
+                        queue.remove(i);
+                        self.move_now();
+                    }
+                    // Acts on the game when its turn in the queue comes.
+                    Some(_) => self.stop_search(false),
+                }
+                continue;
+            }
+            let Some(line) = queue.pop_front() else {
+                break;
+            };
+            match line {
+                Ok(line) => {
+                    if !self.handle(&line) {
+                        return false;
+                    }
+                }
+                Err(e) => error(&e, "(unreadable line)"),
+            }
+        }
+        true
+    }
+
+    /// `?`: the engine moves now. In ChessWar only the decision under way
+    /// ends; its token is played and the engine goes on with its turn.
+    fn move_now(&mut self) {
+        if self.chesswar.active {
+            self.chesswar.stop.store(true, Ordering::SeqCst);
+        } else if !self.analyzing {
+            self.stop_search(true);
         }
     }
 
@@ -433,16 +572,20 @@ impl Session {
         }
     }
 
-    /// Starts thinking (on the engine's move, or an analysis).
+    /// Starts thinking (on the engine's move, or an analysis). In a
+    /// finished game there is no move: the result is announced instead.
     fn think(&mut self) {
-        let (side, fullmove, over) = {
+        let (side, fullmove, outcome) = {
             let engine = self.engine();
             let pos = engine.game().position();
             let (side, fullmove) =
                 crate::with_position!(&pos, p => (p.side_to_move(), p.fullmove_number()));
-            (side, fullmove, engine.game().outcome().is_some())
+            (side, fullmove, engine.game().outcome())
         };
-        if over && !self.analyzing {
+        if let Some(outcome) = outcome
+            && !self.analyzing
+        {
+            say(&result_line(outcome));
             return;
         }
         let limits = if self.analyzing {
@@ -470,7 +613,9 @@ impl Session {
         let analyzing = self.analyzing;
         cancel.store(false, Ordering::SeqCst);
         control.begin(false);
+        let end = self.search_end();
         self.search = Some(std::thread::spawn(move || {
+            let _end = end;
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             let result = engine.search(&limits, &control, &mut |info| {
                 if post.load(Ordering::Relaxed) || analyzing {
@@ -713,13 +858,7 @@ impl Session {
         // Answered at once, even while thinking.
         match command {
             "?" => {
-                if self.chesswar.active {
-                    // Only the search under way ends: its token is played
-                    // and the engine goes on with its turn.
-                    self.chesswar.stop.store(true, Ordering::SeqCst);
-                } else if !self.analyzing {
-                    self.stop_search(true);
-                }
+                self.move_now();
                 return true;
             }
             "post" => {
@@ -742,10 +881,9 @@ impl Session {
             // Analysis restarts after anything that changes the position.
             self.stop_search(false);
         } else {
-            match command {
-                "new" | "force" | "result" | "setboard" | "undo" | "remove" | "variant"
-                | "analyze" => self.stop_search(false),
-                _ => self.await_search(),
+            match timing(command) {
+                Timing::Abandons => self.stop_search(false),
+                Timing::AtOnce | Timing::AfterMove => self.await_search(),
             }
         }
         if self.chesswar.active && self.chesswar_command(command, args, line) {
@@ -789,22 +927,17 @@ impl Session {
                 None => error("usermove needs a move", line),
             },
             "level" => match parse_level(args) {
-                Some(tc) => self.time_control = tc,
-                None => error("level needs MPS BASE INC", line),
+                Ok(tc) => self.time_control = tc,
+                Err(e) => error(&format!("level {e}"), line),
             },
-            "st" => match arg(0)
-                .and_then(|s| s.parse::<f64>().ok())
-                .filter(|s| *s > 0.0)
-            {
-                Some(secs) => {
-                    self.time_control = TimeControl::PerMove(Duration::from_secs_f64(secs))
-                }
+            "st" => match arg(0).and_then(parse_seconds).filter(|t| !t.is_zero()) {
+                Some(t) => self.time_control = TimeControl::PerMove(t),
                 None => error("st needs a positive number of seconds", line),
             },
-            "nps" => match arg(0).and_then(|s| s.parse::<u64>().ok()) {
+            "nps" => match arg(0).and_then(parse_count) {
                 Some(0) => self.nodes_per_second = None,
-                Some(n) => self.nodes_per_second = Some(n),
-                None => error("nps needs a number of nodes per second", line),
+                Some(n) => self.nodes_per_second = Some(n.min(MAX_NPS)),
+                None => error("nps needs a whole number of nodes per second", line),
             },
             "exclude" | "include" => match arg(0) {
                 Some(what) => {
@@ -814,23 +947,19 @@ impl Session {
                 }
                 None => error("needs a move or all", line),
             },
-            "sd" => match arg(0)
-                .and_then(|s| s.parse::<u32>().ok())
-                .filter(|d| *d > 0)
-            {
-                Some(depth) => self.depth_limit = Some(depth),
-                None => error("sd needs a positive depth", line),
+            "sd" => match arg(0).and_then(parse_count).filter(|d| *d > 0) {
+                Some(depth) => self.depth_limit = Some(depth.min(u64::from(MAX_DEPTH)) as u32),
+                None => error("sd needs a positive whole depth", line),
             },
-            "time" | "otim" => match arg(0).and_then(|s| s.parse::<i64>().ok()) {
-                Some(cs) => {
-                    let clock = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+            "time" | "otim" => match arg(0).and_then(parse_centiseconds) {
+                Some(clock) => {
                     if command == "time" {
-                        self.engine_clock = clock;
+                        self.engine_clock = Some(clock);
                     } else {
-                        self.opponent_clock = clock;
+                        self.opponent_clock = Some(clock);
                     }
                 }
-                None => error("needs centiseconds", line),
+                None => error("needs a whole number of centiseconds", line),
             },
             "setboard" => {
                 let fen = args.join(" ");
@@ -936,7 +1065,8 @@ impl Session {
 
     /// `go` in ChessWar: the engine takes the side that must decide (at a
     /// roll, the side whose turn it is) and plays. At a roll with GUI
-    /// dice, or in a finished game, it is an error and nothing changes.
+    /// dice it is an error and nothing changes; in a finished game the
+    /// result is announced again, and nothing changes either.
     fn chesswar_go(&mut self, line: &str) {
         let state = self.chesswar.state();
         let side = match state.to_act() {
@@ -945,7 +1075,7 @@ impl Session {
                 state.side_to_move()
             }
             ToAct::Roll { purpose } => return error(&cw::roll_due(&purpose), line),
-            ToAct::Over(outcome) => return error(&cw::game_over(&outcome), line),
+            ToAct::Over(outcome) => return say(&chesswar_result_line(&outcome)),
         };
         self.force = false;
         self.engine_side = color_of(side);
@@ -1014,7 +1144,9 @@ impl Session {
         let post = Arc::clone(&self.post);
         cancel.store(false, Ordering::SeqCst);
         stop.store(false, Ordering::SeqCst);
+        let end = self.search_end();
         self.search = Some(std::thread::spawn(move || {
+            let _end = end;
             let lock = || game.lock().unwrap_or_else(|e| e.into_inner());
             loop {
                 let state = lock().state().clone();
@@ -1066,16 +1198,75 @@ impl Session {
     }
 }
 
-/// Reads `level MPS BASE INC`, BASE in minutes or minutes:seconds.
-fn parse_level(args: &[&str]) -> Option<TimeControl> {
-    let [mps, _base, inc] = args else {
+/// The longest clock, time per move or increment the engine takes: a
+/// larger number (`st 1e20`) means no practical limit and is read as this.
+const MAX_TIME: Duration = Duration::from_secs(365 * 24 * 60 * 60);
+
+/// The deepest `sd` the engine takes; a deeper one is read as this (the
+/// searches go no deeper anyway).
+const MAX_DEPTH: u32 = crate::engine::search::MAX_PLY as u32 - 1;
+
+/// The most nodes per second `nps` takes; more is read as this.
+const MAX_NPS: u64 = 1_000_000_000_000;
+
+/// Reads a number of seconds: a finite decimal, not negative (`inf`,
+/// `NaN`, `-1` and words are refused); more than [`MAX_TIME`] is
+/// [`MAX_TIME`].
+fn parse_seconds(text: &str) -> Option<Duration> {
+    let seconds = text
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)?;
+    Some(
+        Duration::try_from_secs_f64(seconds)
+            .unwrap_or(MAX_TIME)
+            .min(MAX_TIME),
+    )
+}
+
+/// Reads a whole number in decimal digits (an optional `+` first); one
+/// too large for 64 bits is `u64::MAX`, for the caller to bound.
+fn parse_count(text: &str) -> Option<u64> {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
+    }
+    Some(digits.parse::<u64>().unwrap_or(u64::MAX))
+}
+
+/// Reads the clock of `time` or `otim` in centiseconds. A negative clock
+/// (a GUI that lets a flag fall sends one) is an empty one; more than
+/// [`MAX_TIME`] is [`MAX_TIME`].
+fn parse_centiseconds(text: &str) -> Option<Duration> {
+    if let Some(negative) = text.strip_prefix('-') {
+        return parse_count(negative).map(|_| Duration::ZERO);
+    }
+    let centiseconds = parse_count(text)?;
+    Some(Duration::from_millis(centiseconds.saturating_mul(10)).min(MAX_TIME))
+}
+
+/// Reads `level MPS BASE INC`: MPS a whole number of moves (0: the whole
+/// game), BASE in minutes or minutes:seconds (seconds below 60), INC in
+/// seconds. The base is checked but not kept: `time` gives the clock.
+/// The error says which field is wrong.
+fn parse_level(args: &[&str]) -> Result<TimeControl, String> {
+    let [mps, base, inc] = args else {
+        return Err("needs MPS BASE INC".to_string());
     };
-    let moves_per_session = mps.parse().ok()?;
-    let increment = inc.parse::<f64>().ok().filter(|i| *i >= 0.0)?;
-    Some(TimeControl::Level {
-        moves_per_session,
-        increment: Duration::from_secs_f64(increment),
+    let moves_per_session =
+        parse_count(mps).ok_or_else(|| format!("needs a whole number of moves, not '{mps}'"))?;
+    let (minutes, seconds) = base.split_once(':').unwrap_or((base, "0"));
+    let base_ok = parse_seconds(minutes).is_some() && parse_count(seconds).is_some_and(|s| s < 60);
+    if !base_ok {
+        return Err(format!(
+            "needs a base time in minutes or minutes:seconds, not '{base}'"
+        ));
+    }
+    let increment =
+        parse_seconds(inc).ok_or_else(|| format!("needs an increment in seconds, not '{inc}'"))?;
+    Ok(TimeControl::Level {
+        moves_per_session: u32::try_from(moves_per_session).unwrap_or(u32::MAX),
+        increment,
     })
 }
 
@@ -1085,16 +1276,35 @@ pub fn run() {
 }
 
 /// Runs the XBoard loop on lines from `input`.
+///
+/// The loop never blocks on a search: lines are read on while the engine
+/// thinks, those that must wait for its move are queued, and `quit`, `?`
+/// and `force` (and the other commands that end a search) act at once even
+/// behind them. At the end of input the queued lines are still handled,
+/// then any search is stopped.
 pub fn run_with(input: Lines) {
-    let mut session = Session::new();
-    while let Ok(line) = input.recv() {
-        match line {
-            Ok(line) => {
-                if !session.handle(&line) {
-                    return;
-                }
+    let (events, received) = mpsc::channel();
+    let forward = events.clone();
+    std::thread::spawn(move || {
+        while let Ok(line) = input.recv() {
+            if forward.send(Event::Line(line)).is_err() {
+                return;
             }
-            Err(e) => error(&e, "(unreadable line)"),
+        }
+        let _ = forward.send(Event::InputClosed);
+    });
+    let mut session = Session::new();
+    session.wake = Some(events);
+    let mut queue = VecDeque::new();
+    let mut input_open = true;
+    while input_open || !queue.is_empty() {
+        match received.recv() {
+            Ok(Event::Line(line)) => queue.push_back(line),
+            Ok(Event::SearchEnded) => {}
+            Ok(Event::InputClosed) | Err(_) => input_open = false,
+        }
+        if !session.drain(&mut queue) {
+            return;
         }
     }
     session.stop_search(false);
@@ -1200,11 +1410,57 @@ mod tests {
     fn level_reads_moves_base_and_increment() {
         assert_eq!(
             parse_level(&["40", "5", "0"]),
-            Some(TimeControl::Level {
+            Ok(TimeControl::Level {
                 moves_per_session: 40,
                 increment: Duration::ZERO
             })
         );
-        assert!(parse_level(&["0", "2:30", "x"]).is_none());
+        assert_eq!(
+            parse_level(&["0", "2:30", "1.5"]),
+            Ok(TimeControl::Level {
+                moves_per_session: 0,
+                increment: Duration::from_millis(1500)
+            })
+        );
+        for bad in [
+            ["0", "2:30", "x"],
+            ["0", "5", "inf"],
+            ["0", "5", "NaN"],
+            ["0", "5", "-1"],
+            ["40", "5:99", "0"],
+            ["40", "5:", "0"],
+            ["40", "-5", "0"],
+            ["-40", "5", "0"],
+            ["x", "y", "z"],
+        ] {
+            assert!(parse_level(&bad).is_err(), "{bad:?}");
+        }
+        assert!(parse_level(&["40", "5"]).is_err());
+    }
+
+    #[test]
+    fn huge_numbers_are_bounded_and_bad_ones_refused() {
+        assert_eq!(parse_seconds("1e20"), Some(MAX_TIME));
+        assert_eq!(parse_seconds("99999999999999999999"), Some(MAX_TIME));
+        assert_eq!(parse_seconds("0.25"), Some(Duration::from_millis(250)));
+        for bad in ["inf", "-inf", "infinity", "NaN", "-1", "x", ""] {
+            assert_eq!(parse_seconds(bad), None, "{bad}");
+        }
+        assert_eq!(parse_count("99999999999999999999999"), Some(u64::MAX));
+        assert_eq!(parse_count("+7"), Some(7));
+        for bad in ["-1", "1.5", "1e3", "x", "", "+"] {
+            assert_eq!(parse_count(bad), None, "{bad}");
+        }
+        assert_eq!(parse_centiseconds("-500"), Some(Duration::ZERO));
+        assert_eq!(parse_centiseconds("9223372036854775807"), Some(MAX_TIME));
+        assert_eq!(parse_centiseconds("150"), Some(Duration::from_millis(1500)));
+        assert_eq!(parse_centiseconds("-x"), None);
+        assert_eq!(
+            parse_level(&["0", "99999999999999999999", "1e20"]),
+            Ok(TimeControl::Level {
+                moves_per_session: 0,
+                increment: MAX_TIME
+            })
+        );
     }
 }
