@@ -96,3 +96,40 @@ fn bad_arguments_are_one_line() {
     assert_one_line_error(&["perft"], &["--depth"]);
     assert_one_line_error(&["frobnicate"], &["frobnicate"]);
 }
+
+#[test]
+fn perft_depth_beyond_the_limit_is_one_line() {
+    assert_one_line_error(&["perft", "--depth", "3200"], &["depth", "20"]);
+    assert_one_line_error(&["perft", "--depth", "21", "--divide"], &["depth", "20"]);
+}
+
+/// `perft --divide` prints each root move's count as soon as it is known,
+/// in the order the moves are listed, with one thread or several.
+#[test]
+fn perft_divide_prints_each_row_as_it_is_counted() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    use std::sync::mpsc;
+    use std::time::Duration;
+    for threads in ["1", "2"] {
+        // The whole count takes half a minute; its first row a second.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+            .args(["perft", "--depth", "7", "--divide", "--threads", threads])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut first = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut first);
+            let _ = sender.send(first);
+        });
+        let first = lines.recv_timeout(Duration::from_secs(10));
+        let _ = child.kill();
+        let _ = child.wait();
+        let first = first.expect("a row within 10 s");
+        assert!(first.starts_with("b1a3: "), "threads {threads}: '{first}'");
+    }
+}

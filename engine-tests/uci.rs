@@ -741,6 +741,14 @@ transcripts! {
     end_of_input_while_searching;
     mate_in_two_with_a_quiet_sacrifice;
     go_without_limits;
+    queued_commands;
+    quit_with_queued_commands;
+    end_of_input_with_queued_commands;
+    perft_limits;
+    end_of_input_during_perft;
+    go_mate;
+    searchmoves;
+    numbers;
     chesswar;
     chesswar_options;
     chesswar_dice;
@@ -978,6 +986,74 @@ fn multipv_3_reports_three_lines_with_distinct_first_moves() {
         infos.iter().all(|i| i.get("multipv") == Some(1)),
         "{infos:?}"
     );
+}
+
+/// The lines of one MultiPV iteration come best first, at every depth.
+#[test]
+fn multipv_lines_come_best_first() {
+    /// A score as a number that orders them: mates beyond centipawns.
+    fn rank(score: Score) -> i64 {
+        match score {
+            Score::Cp(cp) => i64::from(cp),
+            Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
+            Score::Mate(n) => -1_000_000 - i64::from(n),
+        }
+    }
+    let mut uci = Uci::start("multipv_order");
+    uci.send("setoption name MultiPV value 3");
+    for position in [
+        "position startpos moves e2e4 e7e5 g1f3",
+        "position startpos moves d2d4 d7d5 c2c4",
+        "position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    ] {
+        uci.send("ucinewgame");
+        uci.send(position);
+        let (infos, best, _) = uci.search("go depth 6");
+        let mut by_depth: BTreeMap<u64, Vec<(u64, Score, String)>> = BTreeMap::new();
+        for info in infos.iter().filter(|i| i.progress()) {
+            by_depth
+                .entry(info.get("depth").unwrap())
+                .or_default()
+                .push((
+                    info.get("multipv").unwrap(),
+                    info.score.unwrap(),
+                    info.pv.as_ref().unwrap()[0].clone(),
+                ));
+        }
+        for (depth, lines) in &by_depth {
+            for pair in lines.windows(2) {
+                assert!(
+                    rank(pair[0].1) >= rank(pair[1].1),
+                    "{position} depth {depth}: lines out of order: {lines:?}"
+                );
+            }
+        }
+        let deepest = by_depth.values().last().unwrap();
+        assert_eq!(deepest[0].2, best, "{position}: bestmove is multipv 1");
+    }
+}
+
+/// `go perft` prints each root move's count as soon as it is known (in
+/// the order the moves are listed), and `stop` ends a long count at once.
+#[test]
+fn perft_rows_come_as_they_are_counted() {
+    let mut uci = Uci::start("perft_rows");
+    for threads in ["1", "2"] {
+        uci.send(&format!("setoption name Threads value {threads}"));
+        uci.send("position startpos");
+        uci.ready();
+        // The whole count takes half a minute; its first row a second.
+        uci.timeout = Duration::from_secs(10);
+        uci.send("go perft 7");
+        let first = uci.next_line("the first perft row");
+        assert!(first.starts_with("b1a3: "), "threads {threads}: '{first}'");
+        let start = Instant::now();
+        uci.send("stop");
+        uci.wait_for("info string perft stopped*", false);
+        assert!(start.elapsed() < PROMPT, "stop took {:?}", start.elapsed());
+        uci.ready();
+        uci.timeout = TIMEOUT;
+    }
 }
 
 /// A game against itself in each variant, as a GUI plays one: clocks,

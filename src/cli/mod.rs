@@ -167,7 +167,7 @@ pub struct PerftArgs {
     /// The position (default: the game's start position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Plies to count (1 or more).
+    /// Plies to count (1 to 20).
     #[arg(long)]
     pub depth: u32,
     /// Print the count below each legal move, as `move: count`.
@@ -212,17 +212,28 @@ fn position_from(variant: &str, fen: Option<&str>) -> Result<AnyPosition, CliErr
 }
 
 fn run_perft(args: &PerftArgs) -> Result<(), CliError> {
+    use crate::rules::perft::MAX_PERFT_DEPTH;
     let pos = position_from(&args.variant, args.fen.as_deref())?;
-    if args.depth == 0 {
-        return Err(CliError("perft depth must be at least 1".into()));
+    if args.depth == 0 || args.depth > MAX_PERFT_DEPTH {
+        return Err(CliError(format!(
+            "perft depth must be between 1 and {MAX_PERFT_DEPTH}"
+        )));
     }
     if args.threads == 0 {
         return Err(CliError("threads must be at least 1".into()));
     }
     let start = Instant::now();
     let total = if args.divide || args.threads > 1 {
+        // Each row is printed as soon as it is counted, in the order the
+        // moves are generated (also on several threads).
+        let never = std::sync::atomic::AtomicBool::new(false);
+        let print = |mv: &str, n: u64| {
+            if args.divide {
+                out!("{mv}: {n}");
+            }
+        };
         let parallel = args.threads > 1;
-        let run = || pos.divide(args.depth, parallel);
+        let run = || pos.divide_until(args.depth, parallel, &never, &print);
         let rows = if parallel {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(args.threads)
@@ -231,11 +242,9 @@ fn run_perft(args: &PerftArgs) -> Result<(), CliError> {
                 .install(run)
         } else {
             run()
-        };
+        }
+        .map_err(|e| CliError(e.to_string()))?;
         if args.divide {
-            for (mv, n) in &rows {
-                out!("{mv}: {n}");
-            }
             out!();
         }
         rows.iter().map(|(_, n)| n).sum()

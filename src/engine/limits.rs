@@ -5,6 +5,18 @@ use std::time::{Duration, Instant};
 
 use crate::rules::Color;
 
+/// Plies a `go mate N` search goes to per move of the mate: a mate in N
+/// takes 2N - 1 plies, but reductions and pruning can hide one (a quiet
+/// sacrifice searched late) until well past its own depth.
+pub const MATE_PLIES_PER_MOVE: u32 = 4;
+/// Plies a `go mate N` search goes to beyond [`MATE_PLIES_PER_MOVE`] N.
+pub const MATE_EXTRA_PLIES: u32 = 4;
+
+/// Moves to the time control assumed when `movestogo` is not given.
+pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// The fewest and most moves to the time control the budget assumes.
+pub const MOVES_TO_GO_RANGE: (u32, u32) = (1, 40);
+
 /// The limits of one search, as `go` gives them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchLimits {
@@ -52,6 +64,31 @@ impl SearchLimits {
             ..SearchLimits::default()
         }
     }
+    /// The deepest iteration these limits allow, if they bound the depth:
+    /// `depth`, and for `mate N` a depth by which a mate in N moves has
+    /// been found if there is one ([`MATE_PLIES_PER_MOVE`] N and
+    /// [`MATE_EXTRA_PLIES`]), so that the search ends without `stop`.
+    pub fn max_depth(&self) -> Option<u32> {
+        let mate = self.mate.map(|moves| {
+            moves
+                .saturating_mul(MATE_PLIES_PER_MOVE)
+                .saturating_add(MATE_EXTRA_PLIES)
+        });
+        match (self.depth, mate) {
+            (Some(depth), Some(mate)) => Some(depth.min(mate)),
+            (depth, mate) => depth.or(mate),
+        }
+    }
+    /// Whether a search under these limits ends by itself, with `side` to
+    /// move: a depth, node, mate or move time limit, or `side`'s clock.
+    /// Without one (`infinite` and `ponder` aside) it ends on `stop`.
+    pub fn ends_by_itself(&self, side: Color) -> bool {
+        self.depth.is_some()
+            || self.nodes.is_some()
+            || self.mate.is_some()
+            || self.move_time.is_some()
+            || self.time_left[side.index()].is_some()
+    }
 }
 
 /// Time budgets for one search.
@@ -82,10 +119,15 @@ impl TimeBudget {
         };
         let increment = limits.increment[side.index()].unwrap_or_default();
         let usable = left.saturating_sub(overhead);
-        let moves = limits.moves_to_go.unwrap_or(30).clamp(1, 40);
-        let share = usable / (moves + 2) + increment * 3 / 4;
+        let (fewest, most) = MOVES_TO_GO_RANGE;
+        let moves = limits
+            .moves_to_go
+            .unwrap_or(DEFAULT_MOVES_TO_GO)
+            .clamp(fewest, most);
+        // Saturating: absurd clocks (hours of increment) must not overflow.
+        let share = (usable / (moves + 2)).saturating_add(increment / 4 * 3);
         let soft = share.min(usable / 2);
-        let hard = (share * 4).min(usable * 3 / 4);
+        let hard = share.saturating_mul(4).min(usable / 4 * 3);
         TimeBudget {
             soft: Some(soft.max(Duration::from_millis(1))),
             hard: Some(hard.max(Duration::from_millis(1))),
@@ -141,5 +183,67 @@ mod tests {
                 .hard
                 .is_none()
         );
+    }
+
+    #[test]
+    fn absurd_clocks_give_budgets_without_overflow() {
+        let limits = SearchLimits {
+            time_left: [Some(Duration::MAX); 2],
+            increment: [Some(Duration::MAX); 2],
+            moves_to_go: Some(u32::MAX),
+            ..SearchLimits::default()
+        };
+        let budget = TimeBudget::new(&limits, Color::White, Duration::MAX);
+        assert!(budget.soft.unwrap() <= budget.hard.unwrap());
+        let budget = TimeBudget::new(&limits, Color::Black, Duration::ZERO);
+        assert!(budget.soft.unwrap() <= budget.hard.unwrap());
+        let fixed = TimeBudget::new(
+            &SearchLimits::move_time(Duration::MAX),
+            Color::White,
+            Duration::ZERO,
+        );
+        assert_eq!(fixed.hard, Some(Duration::MAX));
+    }
+
+    #[test]
+    fn go_mate_bounds_the_depth() {
+        let mate = |n| SearchLimits {
+            mate: Some(n),
+            ..SearchLimits::default()
+        };
+        let plies = |n| n * MATE_PLIES_PER_MOVE + MATE_EXTRA_PLIES;
+        assert_eq!(mate(1).max_depth(), Some(plies(1)));
+        assert_eq!(mate(3).max_depth(), Some(plies(3)));
+        assert_eq!(mate(u32::MAX).max_depth(), Some(u32::MAX));
+        let both = SearchLimits {
+            depth: Some(2),
+            ..mate(3)
+        };
+        assert_eq!(both.max_depth(), Some(2));
+        assert_eq!(SearchLimits::default().max_depth(), None);
+        assert_eq!(SearchLimits::depth(7).max_depth(), Some(7));
+    }
+
+    #[test]
+    fn only_the_movers_clock_ends_a_search() {
+        let black_clock = SearchLimits {
+            time_left: [None, Some(Duration::from_secs(1))],
+            ..SearchLimits::default()
+        };
+        assert!(!black_clock.ends_by_itself(Color::White));
+        assert!(black_clock.ends_by_itself(Color::Black));
+        assert!(!SearchLimits::default().ends_by_itself(Color::White));
+        let searchmoves = SearchLimits {
+            search_moves: vec!["e2e4".into()],
+            ..SearchLimits::default()
+        };
+        assert!(!searchmoves.ends_by_itself(Color::White));
+        for bounded in [
+            SearchLimits::depth(3),
+            SearchLimits::nodes(100),
+            SearchLimits::move_time(Duration::from_millis(5)),
+        ] {
+            assert!(bounded.ends_by_itself(Color::Black));
+        }
     }
 }

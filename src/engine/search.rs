@@ -631,7 +631,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
     ) -> (Vec<(Score, Vec<Move>)>, u32) {
         let max_depth = self
             .limits
-            .depth
+            .max_depth()
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         let mut lines: Vec<(Score, Vec<Move>)> = Vec::new();
@@ -687,6 +687,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             if iteration.is_empty() {
                 break;
             }
+            // A line searched later can score above an earlier one (its
+            // window or the table differed): report the lines best first.
+            iteration.sort_by_key(|line| std::cmp::Reverse(line.0));
             // A stopped multi-line iteration keeps the lines it finished.
             for (i, line) in iteration.into_iter().enumerate() {
                 if i < lines.len() {
@@ -726,7 +729,8 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         // A mate in at most the asked number of moves ends the search.
         if let (Some(mate), Some((score, _))) = (self.limits.mate, lines.first())
             && *score > MATE_BOUND
-            && ScoreReport::from_score(*score) >= ScoreReport::Mate(mate as i32)
+            && ScoreReport::from_score(*score)
+                >= ScoreReport::Mate(mate.try_into().unwrap_or(i32::MAX))
         {
             return true;
         }

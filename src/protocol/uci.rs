@@ -2,18 +2,24 @@
 //! GUIs speak it, with Fairy-Stockfish's `UCI_Variant` for the variants.
 //!
 //! A reader thread turns standard input into lines; the main loop parses
-//! each line into a [`UciCommand`] and acts on it. A search runs on its
-//! own thread, so `stop`, `ponderhit`, `isready` and `quit` are answered
-//! at once while it thinks. Bad input gets an `info string error: ...`
-//! line and changes nothing.
+//! each line into a [`UciCommand`] and acts on it. A search (and `go
+//! perft`) runs on its own thread, and the loop keeps reading while it
+//! runs: `stop`, `ponderhit`, `isready` and `quit` are answered at once,
+//! whatever else waits; any other command waits in a queue until the
+//! search is over (a search that only ends on `stop` is stopped by it) and
+//! then runs, in the order sent. Bad input gets an `info string error:
+//! ...` line and changes nothing.
 //!
 //! With `UCI_Variant` set to `chesswar` the same loop plays ChessWar (see
 //! [`super::chesswar`]): positions are state strings and tokens, `go`
 //! answers a token, and the ChessWar options set up the armies and say
 //! who rolls the dice.
 
+use std::collections::VecDeque;
+use std::num::{IntErrorKind, ParseIntError};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -26,6 +32,7 @@ use crate::engine::{
     SearchLimits,
 };
 use crate::rules::Variant;
+use crate::rules::perft::MAX_PERFT_DEPTH;
 
 use super::chesswar::{self as cw, Changed, Game, GoAnswer, Setup};
 use super::io::{Lines, say, spawn_reader};
@@ -78,6 +85,8 @@ pub enum UciCommand {
     Quit,
     /// `d`: print the current position's FEN.
     Display,
+    /// `xboard`: switch to the XBoard protocol.
+    Xboard,
     /// Commands that need no answer (`debug`, `register`).
     Ignored,
 }
@@ -92,11 +101,49 @@ impl std::fmt::Display for UciError {
     }
 }
 
-fn number<T: FromStr>(token: Option<&str>, what: &str) -> Result<T, UciError> {
+/// A whole-number type the `go` parameters are read into.
+trait WholeNumber: FromStr<Err = ParseIntError> + std::fmt::Display {
+    /// The smallest value of the type.
+    const LEAST: Self;
+    /// The largest value of the type.
+    const MOST: Self;
+}
+
+macro_rules! whole_number {
+    ($($t:ty),*) => {
+        $(impl WholeNumber for $t {
+            const LEAST: Self = <$t>::MIN;
+            const MOST: Self = <$t>::MAX;
+        })*
+    };
+}
+whole_number!(u32, u64, i64);
+
+/// Why a token is not a `T`: not a number at all, or a number out of the
+/// type's range.
+fn number_error<T: WholeNumber>(token: &str, what: &str, e: &ParseIntError) -> UciError {
+    let digits = token.strip_prefix(['+', '-']).unwrap_or(token);
+    let numeric = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let message = match e.kind() {
+        IntErrorKind::PosOverflow => {
+            format!("'{what}' is at most {}; '{token}' is too large", T::MOST)
+        }
+        IntErrorKind::NegOverflow => {
+            format!("'{what}' is at least {}; '{token}' is too small", T::LEAST)
+        }
+        _ if numeric && token.starts_with('-') => {
+            format!("'{what}' is at least {}; '{token}' is too small", T::LEAST)
+        }
+        _ => format!("'{what}' needs a number; '{token}' is not a number"),
+    };
+    UciError(message)
+}
+
+fn number<T: WholeNumber>(token: Option<&str>, what: &str) -> Result<T, UciError> {
     let token = token.ok_or_else(|| UciError(format!("'{what}' needs a number")))?;
     token
         .parse()
-        .map_err(|_| UciError(format!("'{what}' needs a number, found '{token}'")))
+        .map_err(|e| number_error::<T>(token, what, &e))
 }
 
 fn millis(token: Option<&str>, what: &str) -> Result<Duration, UciError> {
@@ -121,11 +168,19 @@ fn parse_go(tokens: &[&str]) -> Result<UciCommand, UciError> {
             "movetime" => limits.move_time = Some(millis(next, key)?),
             "depth" => limits.depth = Some(number(next, key)?),
             "nodes" => limits.nodes = Some(number(next, key)?),
-            "mate" => limits.mate = Some(number(next, key)?),
+            "mate" => {
+                let moves: u32 = number(next, key)?;
+                if moves == 0 {
+                    return Err(UciError("'mate' needs at least 1 move".into()));
+                }
+                limits.mate = Some(moves);
+            }
             "perft" => {
                 let depth: u32 = number(next, key)?;
-                if depth == 0 {
-                    return Err(UciError("perft depth must be at least 1".into()));
+                if depth == 0 || depth > MAX_PERFT_DEPTH {
+                    return Err(UciError(format!(
+                        "perft depth must be between 1 and {MAX_PERFT_DEPTH}"
+                    )));
                 }
                 return Ok(UciCommand::Perft(depth));
             }
@@ -139,12 +194,16 @@ fn parse_go(tokens: &[&str]) -> Result<UciCommand, UciError> {
             }
             "searchmoves" => {
                 i -= 1;
+                let before = limits.search_moves.len();
                 while let Some(&m) = tokens.get(i) {
                     if GO_KEYWORDS.contains(&m) {
                         break;
                     }
                     limits.search_moves.push(m.to_string());
                     i += 1;
+                }
+                if limits.search_moves.len() == before {
+                    return Err(UciError("'searchmoves' needs at least one move".into()));
                 }
             }
             other => return Err(UciError(format!("unknown go parameter '{other}'"))),
@@ -183,6 +242,7 @@ pub fn parse_line(line: &str) -> Result<Option<UciCommand>, UciError> {
         "ponderhit" => UciCommand::PonderHit,
         "quit" => UciCommand::Quit,
         "d" => UciCommand::Display,
+        "xboard" => UciCommand::Xboard,
         "debug" | "register" => UciCommand::Ignored,
         "setoption" => {
             if rest.first() != Some(&"name") {
@@ -308,13 +368,38 @@ impl ChessWar {
     }
 }
 
-/// The UCI session: the engine, the variant chosen, a running search.
+/// How often the loop looks whether the search that commands wait for is
+/// over.
+const SEARCH_POLL: Duration = Duration::from_millis(2);
+
+/// What the loop does after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    /// Read the next line.
+    Continue,
+    /// End the session.
+    Quit,
+    /// Hand the input over to the XBoard loop.
+    Xboard,
+}
+
+/// The UCI session: the engine, the variant chosen, a running search and
+/// the commands waiting for it.
 struct Session {
     engine: Arc<Mutex<Engine>>,
     control: Arc<SearchControl>,
     search: Option<JoinHandle<()>>,
-    /// Whether the running search only ends on `stop` (infinite, ponder).
+    /// Whether the running search only ends on `stop` (infinite, ponder,
+    /// or no limit that ends it).
     search_unbounded: bool,
+    /// Whether it still only ends on `stop` after `ponderhit`.
+    unbounded_after_ponderhit: bool,
+    /// Whether the running job is a `go perft` count.
+    counting: bool,
+    /// Stops a running `go perft`.
+    perft_stop: Arc<AtomicBool>,
+    /// Commands that wait for the running search, oldest first.
+    queue: VecDeque<UciCommand>,
     variant: Variant,
     chesswar: ChessWar,
 }
@@ -326,6 +411,10 @@ impl Session {
             control: Arc::new(SearchControl::new()),
             search: None,
             search_unbounded: false,
+            unbounded_after_ponderhit: false,
+            counting: false,
+            perft_stop: Arc::new(AtomicBool::new(false)),
+            queue: VecDeque::new(),
             variant: Variant::Chess,
             chesswar: ChessWar::new(),
         }
@@ -335,23 +424,31 @@ impl Session {
         self.engine.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Stops a running search and waits for its `bestmove`.
+    /// Stops a running search (or perft) and waits for its `bestmove`.
     fn stop_search(&mut self) {
         if let Some(handle) = self.search.take() {
             self.control.stop();
             self.chesswar.stop.store(true, Ordering::SeqCst);
+            self.perft_stop.store(true, Ordering::SeqCst);
             let _ = handle.join();
         }
     }
 
-    /// Lets a running search end by its own limits (stopping it only if
-    /// it has none) and waits for its `bestmove`.
-    fn await_search(&mut self) {
-        if self.search_unbounded {
-            self.stop_search();
-        } else if let Some(handle) = self.search.take() {
+    /// Whether no search is running (one that has ended is joined).
+    fn idle(&mut self) -> bool {
+        if self.search.as_ref().is_some_and(|h| !h.is_finished()) {
+            return false;
+        }
+        if let Some(handle) = self.search.take() {
             let _ = handle.join();
         }
+        true
+    }
+
+    /// Whether commands wait for a running search, so that the loop must
+    /// look for its end while it reads.
+    fn waiting(&self) -> bool {
+        self.search.is_some() && !self.queue.is_empty()
     }
 
     fn options() -> Vec<String> {
@@ -380,15 +477,17 @@ impl Session {
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
         let value_text = value.unwrap_or("").trim();
         let spin = |min: i64, max: i64| -> Result<i64, UciError> {
-            let v: i64 = value_text.parse().map_err(|_| {
-                UciError(format!(
-                    "option '{name}' needs a number, found '{value_text}'"
-                ))
-            })?;
+            let range = || UciError(format!("option '{name}' must be between {min} and {max}"));
+            let v: i64 = value_text
+                .parse()
+                .map_err(|e: ParseIntError| match e.kind() {
+                    IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => range(),
+                    _ => UciError(format!(
+                        "option '{name}' needs a number, found '{value_text}'"
+                    )),
+                })?;
             if v < min || v > max {
-                return Err(UciError(format!(
-                    "option '{name}' must be between {min} and {max}"
-                )));
+                return Err(range());
             }
             Ok(v)
         };
@@ -462,16 +561,25 @@ impl Session {
         Ok(())
     }
 
+    /// `go` in the chess games. A `searchmoves` move that is not legal is
+    /// an error, and nothing is searched.
     fn go(&mut self, limits: SearchLimits) {
+        let position = self.engine().game().position();
+        for text in &limits.search_moves {
+            if let Err(e) = position.canonical_wire(text) {
+                error(&format!("searchmoves: {e}; nothing searched"));
+                return;
+            }
+        }
         let engine = Arc::clone(&self.engine);
         let control = Arc::clone(&self.control);
         control.begin(limits.ponder);
-        let has_limit = limits.depth.is_some()
-            || limits.nodes.is_some()
-            || limits.mate.is_some()
-            || limits.move_time.is_some()
-            || limits.time_left.iter().any(Option::is_some);
-        self.search_unbounded = limits.infinite || limits.ponder || !has_limit;
+        // Only the side to move's clock bounds the search: without a
+        // limit that ends it, a search ends on `stop` like a bare `go`.
+        let ends = limits.ends_by_itself(position.side_to_move());
+        self.counting = false;
+        self.unbounded_after_ponderhit = limits.infinite || !ends;
+        self.search_unbounded = limits.ponder || self.unbounded_after_ponderhit;
         let handle = std::thread::spawn(move || {
             let engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             let result = engine.search(&limits, &control, &mut |info| say(&info_line(info)));
@@ -523,6 +631,8 @@ impl Session {
             };
         }
         self.search_unbounded = unbounded;
+        self.unbounded_after_ponderhit = unbounded;
+        self.counting = false;
         let setup_dice = self.chesswar.setup.dice;
         let answer = cw::go_answer(&state, setup_dice, &mut self.chesswar.dice);
         if let GoAnswer::Refuse(why) = &answer {
@@ -561,31 +671,79 @@ impl Session {
         }));
     }
 
-    /// Acts on a command; returns false on `quit`.
-    fn handle(&mut self, command: UciCommand) -> bool {
-        // Commands that must not wait for a running search.
+    /// Takes a command as it arrives. `isready`, `stop`, `ponderhit` and
+    /// `quit` are acted on at once; any other command waits in the queue
+    /// for the running search (which it stops if only `stop` would end
+    /// it) and the commands before it.
+    fn accept(&mut self, command: UciCommand) -> Flow {
         match command {
-            UciCommand::IsReady => {
-                say("readyok");
-                return true;
-            }
-            UciCommand::Stop => {
-                self.stop_search();
-                return true;
-            }
+            UciCommand::IsReady => say("readyok"),
+            UciCommand::Stop => self.stop_search(),
             UciCommand::PonderHit => {
                 self.control.ponderhit();
-                return true;
+                if self.search.is_some() {
+                    self.search_unbounded = self.unbounded_after_ponderhit;
+                }
             }
             UciCommand::Quit => {
                 self.stop_search();
-                return false;
+                return Flow::Quit;
             }
-            UciCommand::Ignored => return true,
-            _ => {}
+            UciCommand::Ignored => {}
+            UciCommand::Xboard => {
+                self.stop_search();
+                self.flush();
+                return Flow::Xboard;
+            }
+            command => {
+                self.queue.push_back(command);
+                if self.search_unbounded {
+                    self.stop_search();
+                }
+            }
         }
-        // Anything else changes or reads the engine: the search ends first.
-        self.await_search();
+        Flow::Continue
+    }
+
+    /// Runs the waiting commands, in order, while no search is running.
+    fn run_queue(&mut self) -> Flow {
+        while self.idle() {
+            let Some(command) = self.queue.pop_front() else {
+                break;
+            };
+            let flow = self.run(command);
+            if flow != Flow::Continue {
+                return flow;
+            }
+        }
+        Flow::Continue
+    }
+
+    /// At the end of input (or on `xboard`), ends the running job and
+    /// runs the waiting commands in order: a search is stopped at once and
+    /// gives its answer, as on `quit`; a `go perft` count runs to its end,
+    /// since stopping it would leave nothing.
+    fn flush(&mut self) {
+        loop {
+            if self.counting
+                && let Some(handle) = self.search.take()
+            {
+                let _ = handle.join();
+            }
+            self.stop_search();
+            let Some(command) = self.queue.pop_front() else {
+                return;
+            };
+            if self.run(command) != Flow::Continue {
+                self.stop_search();
+                self.queue.clear();
+                return;
+            }
+        }
+    }
+
+    /// Carries out a command that needs the engine (no search running).
+    fn run(&mut self, command: UciCommand) -> Flow {
         match command {
             UciCommand::Uci => {
                 say(&format!("id name {ENGINE_NAME}"));
@@ -635,26 +793,7 @@ impl Session {
                 let total: u64 = rows.iter().map(|r| r.1).sum();
                 say(&format!("\nNodes searched: {total}"));
             }
-            UciCommand::Perft(depth) => {
-                let (position, threads) = {
-                    let engine = self.engine();
-                    (engine.game().position(), engine.options().threads)
-                };
-                let parallel = threads > 1;
-                let rows = if parallel {
-                    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-                        Ok(pool) => pool.install(|| position.divide(depth, true)),
-                        Err(_) => position.divide(depth, false),
-                    }
-                } else {
-                    position.divide(depth, false)
-                };
-                for (m, n) in &rows {
-                    say(&format!("{m}: {n}"));
-                }
-                let total: u64 = rows.iter().map(|r| r.1).sum();
-                say(&format!("\nNodes searched: {total}"));
-            }
+            UciCommand::Perft(depth) => self.perft(depth),
             UciCommand::Display if self.chesswar.active => {
                 let state = self.chesswar.game.state().to_string();
                 say(&format!("info string variant {} state {state}", cw::NAME));
@@ -663,9 +802,49 @@ impl Session {
                 let fen = self.engine().game().position().fen();
                 say(&format!("info string variant {} fen {fen}", self.variant));
             }
-            _ => {}
+            UciCommand::Xboard => return Flow::Xboard,
+            // Acted on as they arrive (see `accept`), never queued.
+            UciCommand::IsReady
+            | UciCommand::Stop
+            | UciCommand::PonderHit
+            | UciCommand::Quit
+            | UciCommand::Ignored => {}
         }
-        true
+        Flow::Continue
+    }
+
+    /// `go perft` in the chess games, on the search thread so that `stop`
+    /// and `quit` end it: a row per root move as soon as it is counted (in
+    /// generation order, also on several threads), then the total; a count
+    /// that is stopped says so instead of giving a total.
+    fn perft(&mut self, depth: u32) {
+        let (position, threads) = {
+            let engine = self.engine();
+            (engine.game().position(), engine.options().threads)
+        };
+        let stop = Arc::clone(&self.perft_stop);
+        stop.store(false, Ordering::SeqCst);
+        self.counting = true;
+        self.search_unbounded = false;
+        self.unbounded_after_ponderhit = false;
+        self.search = Some(std::thread::spawn(move || {
+            let print = |m: &str, n: u64| say(&format!("{m}: {n}"));
+            let count = |parallel| position.divide_until(depth, parallel, &stop, &print);
+            let rows = match threads {
+                1 => count(false),
+                _ => match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                    Ok(pool) => pool.install(|| count(true)),
+                    Err(_) => count(false),
+                },
+            };
+            match rows {
+                Ok(rows) => {
+                    let total: u64 = rows.iter().map(|r| r.1).sum();
+                    say(&format!("\nNodes searched: {total}"));
+                }
+                Err(_) => say("info string perft stopped; no total"),
+            }
+        }));
     }
 }
 
@@ -678,27 +857,43 @@ pub fn run() {
 /// Runs the UCI loop on lines from `input`.
 pub fn run_with(input: Lines) {
     let mut session = Session::new();
-    while let Ok(line) = input.recv() {
-        if let Ok(text) = &line
-            && text.trim() == "xboard"
-        {
-            session.stop_search();
-            super::xboard::run_with(input);
-            return;
+    let mut flow = Flow::Continue;
+    loop {
+        if flow == Flow::Continue {
+            flow = session.run_queue();
         }
-        match line.map_err(UciError).and_then(|line| parse_line(&line)) {
-            Ok(Some(command)) => {
-                if !session.handle(command) {
-                    return;
-                }
+        match flow {
+            Flow::Continue => {}
+            Flow::Quit => return,
+            Flow::Xboard => {
+                session.stop_search();
+                super::xboard::run_with(input);
+                return;
             }
+        }
+        // While commands wait for a search, look for its end between lines.
+        let line = if session.waiting() {
+            match input.recv_timeout(SEARCH_POLL) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        } else {
+            match input.recv() {
+                Ok(line) => line,
+                Err(_) => break,
+            }
+        };
+        match line.map_err(UciError).and_then(|line| parse_line(&line)) {
+            Ok(Some(command)) => flow = session.accept(command),
             Ok(None) => {}
             Err(e) => error(&e.0),
         }
     }
-    // End of input ends the session like `quit`: a running search stops
-    // and gives its answer.
-    session.stop_search();
+    // End of input ends the session like a `quit` after the last line: a
+    // running search stops and gives its answer, and the commands that
+    // waited for it still run.
+    session.flush();
 }
 
 #[cfg(test)]
@@ -740,6 +935,44 @@ mod tests {
         assert!(parse_line("setoption value 3").is_err());
         assert!(parse_line("frobnicate").is_err());
         assert_eq!(parse_line("   "), Ok(None));
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_told_from_text() {
+        let message = |line: &str| parse_line(line).unwrap_err().0;
+        assert_eq!(
+            message("go depth x"),
+            "'depth' needs a number; 'x' is not a number"
+        );
+        assert_eq!(
+            message("go depth 99999999999"),
+            "'depth' is at most 4294967295; '99999999999' is too large"
+        );
+        assert_eq!(
+            message("go depth -1"),
+            "'depth' is at least 0; '-1' is too small"
+        );
+        assert!(message("go nodes 99999999999999999999").contains("too large"));
+        assert!(message("go wtime 99999999999999999999").contains("too large"));
+        assert!(message("go wtime -99999999999999999999").contains("too small"));
+        assert!(message("go movestogo 1e5").contains("not a number"));
+        assert!(message("go depth -").contains("not a number"));
+        assert!(message("go depth").contains("needs a number"));
+    }
+
+    #[test]
+    fn pointless_go_limits_are_errors() {
+        assert!(parse_line("go mate 0").unwrap_err().0.contains("mate"));
+        assert!(parse_line("go searchmoves").is_err());
+        assert!(parse_line("go searchmoves depth 3").is_err());
+        let deep = parse_line("go perft 3200").unwrap_err().0;
+        assert!(deep.contains(&MAX_PERFT_DEPTH.to_string()), "{deep}");
+        assert!(parse_line("go perft 0").is_err());
+        assert_eq!(
+            parse_line(&format!("go perft {MAX_PERFT_DEPTH}")),
+            Ok(Some(UciCommand::Perft(MAX_PERFT_DEPTH)))
+        );
+        assert_eq!(parse_line("xboard"), Ok(Some(UciCommand::Xboard)));
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! game (the command line, the protocols) works through this type and
 //! dispatches once into code specialised for one width.
 
+use std::sync::atomic::AtomicBool;
+
 use super::bitboard::Wide;
 use super::color::Color;
 use super::fen::FenError;
@@ -119,6 +121,20 @@ impl AnyPosition {
             .into_iter()
             .map(|(m, n)| (p.wire(m), n))
             .collect())
+    }
+    /// [`AnyPosition::divide`] that hands each row to `on_row` as soon as
+    /// it is known, in generation order, and gives up once `stop` is set.
+    pub fn divide_until(
+        &self,
+        depth: u32,
+        parallel: bool,
+        stop: &AtomicBool,
+        on_row: &(dyn Fn(&str, u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, perft::Stopped> {
+        with_position!(self, p => perft::divide_until(p, depth, parallel, stop, &|m, n| {
+            on_row(&p.wire(m), n)
+        })
+        .map(|rows| rows.into_iter().map(|(m, n)| (p.wire(m), n)).collect()))
     }
 }
 
