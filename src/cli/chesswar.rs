@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 
+use super::numbers;
 use crate::chesswar::dice::{DiceSource, SeededDice, TypedDice, derive_seed};
 use crate::chesswar::players::{
     ExpectimaxPlayer, PLAYER_NAMES, Player, SearchStats, play_game, player_by_name,
@@ -42,11 +43,11 @@ pub enum ChesswarCommand {
 #[derive(Args, Debug)]
 pub struct SelfplayArgs {
     /// Games to play.
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = numbers::games)]
     pub games: usize,
     /// Seed of the first game; game i (counting from 0) uses SEED+i, for
     /// its dice and both players, whatever the number of threads.
-    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    #[arg(long, value_name = "SEED", default_value_t = 1, value_parser = numbers::seed)]
     pub seed: u64,
     /// White's race: human, dwarf, elf, undead, orc or chaos.
     #[arg(long, value_name = "RACE", default_value = "human")]
@@ -67,7 +68,7 @@ pub struct SelfplayArgs {
     #[command(flatten)]
     pub setup: SetupArgs,
     /// Games played at once.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::threads)]
     pub threads: usize,
 }
 
@@ -91,7 +92,7 @@ pub struct PlayArgs {
     pub black_race: Option<String>,
     /// Seed of the program's dice and players (default: from the clock;
     /// the seed used is printed first).
-    #[arg(long, value_name = "SEED")]
+    #[arg(long, value_name = "SEED", value_parser = numbers::seed)]
     pub seed: Option<u64>,
     /// Who rolls the dice: program (seeded) or typed (you type each result).
     #[arg(long, value_name = "WHO", default_value = "program")]
@@ -111,11 +112,11 @@ pub struct PlayArgs {
 pub struct SearchArgs {
     /// The expectimax player's time a decision in milliseconds (default
     /// 1000, or no time limit when only --nodes is given).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = numbers::movetime)]
     pub movetime: Option<u64>,
     /// The expectimax player's node budget a decision; without --movetime
     /// the search is then deterministic (a game replays from its seed).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = numbers::nodes)]
     pub nodes: Option<u64>,
 }
 
@@ -153,7 +154,7 @@ pub struct SetupArgs {
     #[arg(long, value_name = "UNITS")]
     pub black_army: Option<String>,
     /// A points budget neither army may exceed.
-    #[arg(long, value_name = "POINTS")]
+    #[arg(long, value_name = "POINTS", value_parser = numbers::budget)]
     pub budget: Option<u32>,
     /// Play the lengthened game (to total destruction).
     #[arg(long)]
