@@ -146,6 +146,40 @@ fn bad_arguments_are_one_line_with_exit_code_2() {
     assert_bad_input(&["chesswar", "dance"], &["dance"]);
 }
 
+#[test]
+fn unreachable_states_are_refused_at_the_start() {
+    assert_bad_input(
+        &[
+            "chesswar",
+            "play",
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--state",
+            "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK human/human w movement 1 0 - - std - -",
+        ],
+        &["bad state", "16 General", "at most 1"],
+    );
+    assert_bad_input(
+        &[
+            "chesswar",
+            "play",
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--state",
+            "8/8/8/8/8/8/8/8 human/human w movement 4294967295 4294967295 - - std - -",
+        ],
+        &[
+            "no general",
+            "round 4294967295",
+            "quiet-round count 4294967295",
+        ],
+    );
+}
+
 fn play_engines(seed: &str) -> Output {
     motley(&[
         "chesswar", "play", "--white", "random", "--black", "random", "--seed", seed,
