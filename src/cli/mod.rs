@@ -66,7 +66,7 @@ pub mod numbers {
             Ok(x) if x.is_nan() => Err(format!("not a number: {range}")),
             Ok(x) if x < 0.0 => Err(format!("negative: {range}")),
             Ok(x) if x > max => Err(format!("too large: {range}")),
-            Ok(x) if x == 0.0 => Err(format!("too small: {range}")),
+            Ok(0.0) => Err(format!("too small: {range}")),
             Ok(x) => Ok(x),
             Err(_) => Err(format!("not a number: {range}")),
         }
