@@ -380,6 +380,120 @@ fn state_string_reads_back_and_rejects_malformed_input() {
     }
 }
 
+/// Reads a state string that must be refused; returns the message.
+fn refused_state(text: &str) -> String {
+    match text.parse::<State>() {
+        Ok(st) => panic!("'{text}' was accepted as '{st}'"),
+        Err(e) => {
+            assert!(!e.is_empty() && !e.contains('\n'), "{text}: {e}");
+            e
+        }
+    }
+}
+
+#[test]
+fn state_strings_no_game_reaches_are_rejected() {
+    let kings = "4k3/8/8/8/8/8/8/4K3";
+    for (text, words) in [
+        (
+            "8/8/8/8/8/8/8/8 human/human w movement 1 0 - - std - -".to_string(),
+            &["white has no general", "black has no general"][..],
+        ),
+        (
+            "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK human/human w movement 1 0 - - std - -"
+                .to_string(),
+            &["16 General (slot K), at most 1"],
+        ),
+        (
+            "4k3/8/8/8/8/8/8/3KK3 human/human w movement 1 0 - - std - -".to_string(),
+            &["white human army", "2 General"],
+        ),
+        (
+            "4k3/8/8/8/8/8/8/QQQ1K3 human/human w movement 1 0 - - std - -".to_string(),
+            &["3 Wizard", "at most 2"],
+        ),
+        (
+            "4k3/8/8/8/8/8/8/1N2K3 dwarf/human w movement 1 0 - - std - -".to_string(),
+            &["white dwarf army", "slot N", "does not have"],
+        ),
+        (
+            "4k3/8/8/8/8/PPPPPPPP/PPPPPPPP/PPPPK3 human/human w movement 1 0 - - std - -"
+                .to_string(),
+            &["21 units", "16"],
+        ),
+        (
+            format!("{kings} human/human w movement 4294967295 0 - - std - -"),
+            &["round 4294967295", "100"],
+        ),
+        (
+            format!("{kings} human/human w movement 101 0 - - std - -"),
+            &["round 101"],
+        ),
+        (
+            format!("{kings} human/human w movement 50 4294967295 - - std - -"),
+            &["quiet-round count 4294967295", "at most 9"],
+        ),
+        (
+            format!("{kings} human/human w movement 50 10 - - std - -"),
+            &["quiet-round count 10", "at most 9"],
+        ),
+        (
+            format!("{kings} human/human w movement 30 4 - - std - draw:quiet"),
+            &["exactly 10"],
+        ),
+        (
+            format!("{kings} human/human w movement 30 4 - - std - draw:rounds"),
+            &["round 100"],
+        ),
+        (
+            "4k3/8/8/8/8/8/8/8 human/human w movement 1 0 - - std - -".to_string(),
+            &["white has no general"],
+        ),
+        (
+            format!("{kings} human/human w movement 3 0 - - std - white:destruction"),
+            &["lengthened"],
+        ),
+        (
+            "8/8/8/8/8/8/8/4K3 human/human w movement 3 0 - - long - -".to_string(),
+            &["black has no units"],
+        ),
+    ] {
+        let e = refused_state(&text);
+        for word in words {
+            assert!(e.contains(word), "'{text}': '{e}' should say '{word}'");
+        }
+    }
+}
+
+#[test]
+fn state_strings_every_game_can_reach_are_accepted() {
+    let kings = "4k3/8/8/8/8/8/8/4K3";
+    for text in [
+        // Units die: a lone general each.
+        format!("{kings} human/human w movement 1 0 - - std - -"),
+        // The standard game ends with the loser's general gone.
+        "8/8/8/8/8/8/8/4K3 human/human w melee 7 0 k - std - white:general".to_string(),
+        // The lengthened game goes on without generals.
+        "8/8/8/8/8/8/p7/P7 human/orc w movement 7 0 - - long - -".to_string(),
+        // Both draws, at their bounds.
+        format!("{kings} human/human w movement 10 10 - - std - draw:quiet"),
+        format!("{kings} human/human w movement 100 9 - - std - draw:rounds"),
+        format!("{kings} human/human b after 100 9 - - std - -"),
+        // Undead grow by raising the dead: 20 Zombies.
+        "4k3/8/8/8/8/PPPPPPPP/PPPPPPPP/PPPPK3 undead/human w movement 9 0 - - std - -".to_string(),
+        // A Troll waiting to regenerate still counts as one of four.
+        "4k3/8/8/8/8/8/8/RRR1K2R orc/human w melee 2 0 k - std - -".to_string(),
+    ] {
+        let st: State = text
+            .parse()
+            .unwrap_or_else(|e| panic!("'{text}' rejected: {e}"));
+        assert_eq!(st.to_string().parse::<State>().as_ref(), Ok(&st), "{text}");
+    }
+    // Five Trolls, one of them waiting to regenerate, is one too many.
+    let e = refused_state("4k3/8/8/8/8/8/8/RRR1K2R orc/human w melee 2 0 k e4R std - -");
+    assert!(e.contains("5 Trolls"), "{e}");
+}
+
 #[test]
 fn tokens_have_one_canonical_spelling() {
     use motley::chesswar::{Spell, Token};

@@ -146,6 +146,40 @@ fn bad_arguments_are_one_line_with_exit_code_2() {
     assert_bad_input(&["chesswar", "dance"], &["dance"]);
 }
 
+#[test]
+fn unreachable_states_are_refused_at_the_start() {
+    assert_bad_input(
+        &[
+            "chesswar",
+            "play",
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--state",
+            "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK human/human w movement 1 0 - - std - -",
+        ],
+        &["bad state", "16 General", "at most 1"],
+    );
+    assert_bad_input(
+        &[
+            "chesswar",
+            "play",
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--state",
+            "8/8/8/8/8/8/8/8 human/human w movement 4294967295 4294967295 - - std - -",
+        ],
+        &[
+            "no general",
+            "round 4294967295",
+            "quiet-round count 4294967295",
+        ],
+    );
+}
+
 fn play_engines(seed: &str) -> Output {
     motley(&[
         "chesswar", "play", "--white", "random", "--black", "random", "--seed", seed,
@@ -278,4 +312,42 @@ fn typed_dice_ask_again_after_nonsense() {
     assert!(text.contains("'seven' is not a die result"), "{text}");
     assert!(text.contains("game left unfinished"), "{text}");
     assert!(!text.lines().any(|l| l.starts_with("die for ")), "{text}");
+}
+
+#[test]
+fn selfplay_defaults_take_about_a_minute() {
+    let out = motley(&["chesswar", "selfplay", "--help"]);
+    let help = stdout_of(&out);
+    let games = help.split("--games").nth(1).unwrap_or("");
+    let games: String = games.lines().take(2).collect();
+    assert!(games.contains("[default: 10]"), "{help}");
+    let movetime = help.split("--movetime").nth(1).unwrap_or("");
+    let movetime: String = movetime.lines().take(3).collect();
+    assert!(movetime.contains("80 in `selfplay`"), "{help}");
+}
+
+#[test]
+fn selfplay_reports_progress_with_the_time_left() {
+    let out = motley(&[
+        "chesswar",
+        "selfplay",
+        "--games",
+        "3",
+        "--white-player",
+        "random",
+        "--black-player",
+        "random",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "one progress line a game: {stderr}");
+    for (i, line) in lines.iter().enumerate() {
+        assert!(line.contains(&format!("{}/3 games", i + 1)), "{stderr}");
+        assert!(line.contains("elapsed"), "{stderr}");
+    }
+    assert!(lines[0].contains("left"), "{stderr}");
+    assert!(!stderr.contains('\r'), "no carriage returns off a terminal");
+    // The results stay on standard output, unchanged.
+    assert!(stdout_of(&out).contains("in 3 games"));
 }

@@ -133,3 +133,316 @@ fn perft_divide_prints_each_row_as_it_is_counted() {
         assert!(first.starts_with("b1a3: "), "threads {threads}: '{first}'");
     }
 }
+
+/// Whether the process was ended by a signal (an abort) or a Rust panic.
+fn crashed(out: &Output) -> bool {
+    out.status.code().is_none() || out.status.code() == Some(101)
+}
+
+#[test]
+fn hash_out_of_range_names_the_value_and_the_range() {
+    let out = motley(&["analyse", "--depth", "1", "--hash", "70000"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("70000"), "{stderr}");
+    assert!(stderr.contains("1 to 65536"), "{stderr}");
+    assert!(!stderr.contains("allocate"), "{stderr}");
+}
+
+/// Every numeric flag of every subcommand (but `perft`'s), with the
+/// arguments it needs to get as far as reading the flag.
+const NUMERIC_FLAGS: &[(&[&str], &str)] = &[
+    (&["analyse", "--depth", "1"], "--hash"),
+    (&["analyse", "--depth", "1"], "--threads"),
+    (&["analyse", "--depth", "1"], "--multipv"),
+    (&["analyse"], "--depth"),
+    (&["analyse"], "--movetime"),
+    (&["analyse"], "--nodes"),
+    (&["bench"], "--depth"),
+    (
+        &["match", "--engine1", "x", "--engine2", "y", "--tc", "1+0"],
+        "--games",
+    ),
+    (&["match", "--engine1", "x", "--engine2", "y"], "--st"),
+    (
+        &["match", "--engine1", "x", "--engine2", "y", "--tc", "1+0"],
+        "--margin-ms",
+    ),
+    (
+        &["match", "--engine1", "x", "--engine2", "y", "--tc", "1+0"],
+        "--concurrency",
+    ),
+    (
+        &["match", "--engine1", "x", "--engine2", "y", "--tc", "1+0"],
+        "--max-plies",
+    ),
+    (
+        &["match", "--engine1", "x", "--engine2", "y", "--tc", "1+0"],
+        "--resign-score",
+    ),
+    (
+        &["match", "--engine1", "x", "--engine2", "y", "--tc", "1+0"],
+        "--resign-moves",
+    ),
+    (
+        &["match", "--engine1", "x", "--engine2", "y", "--tc", "1+0"],
+        "--draw-score",
+    ),
+    (
+        &["match", "--engine1", "x", "--engine2", "y", "--tc", "1+0"],
+        "--draw-moves",
+    ),
+    (
+        &["match", "--engine1", "x", "--engine2", "y", "--tc", "1+0"],
+        "--draw-after",
+    ),
+    (&["chesswar", "selfplay"], "--games"),
+    (&["chesswar", "selfplay"], "--seed"),
+    (&["chesswar", "selfplay"], "--threads"),
+    (&["chesswar", "selfplay"], "--movetime"),
+    (&["chesswar", "selfplay"], "--nodes"),
+    (&["chesswar", "selfplay"], "--budget"),
+    (&["chesswar", "play"], "--seed"),
+    (&["chesswar", "play"], "--movetime"),
+    (&["chesswar", "play"], "--nodes"),
+    (&["chesswar", "play"], "--budget"),
+];
+
+#[test]
+fn absurd_numbers_are_one_clear_line_for_every_flag() {
+    for (before, flag) in NUMERIC_FLAGS {
+        for value in ["99999999999999999999", "-1", "abc", "1e9", ""] {
+            let mut args = before.to_vec();
+            args.extend([*flag, value]);
+            let out = motley(&args);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!crashed(&out), "{args:?} crashed: {stderr}");
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+            assert!(
+                stderr.contains(flag),
+                "{args:?} should name {flag}: {stderr}"
+            );
+            assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
+            let why = match value {
+                "99999999999999999999" => "too large",
+                "-1" => "negative",
+                "" => "empty",
+                "1e9" if *flag == "--st" => "too large",
+                _ => "not a",
+            };
+            assert!(
+                stderr.contains(why),
+                "{args:?} should say '{why}': {stderr}"
+            );
+            assert!(
+                !stderr.contains("unexpected argument"),
+                "{args:?}: {stderr}"
+            );
+        }
+    }
+}
+
+#[test]
+fn absurd_time_controls_are_one_line() {
+    for tc in [
+        "99999999999999999999+0",
+        "1e300+1e300",
+        "-1",
+        "abc",
+        "",
+        "1+-1",
+    ] {
+        let args = ["match", "--engine1", "x", "--engine2", "y", "--tc", tc];
+        let out = motley(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!crashed(&out), "{args:?} crashed: {stderr}");
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains("time control"), "{args:?}: {stderr}");
+    }
+}
+
+/// Every game a user can name.
+const ALL_GAMES: [&str; 6] = [
+    "chess",
+    "wadchess",
+    "paritychess",
+    "chad",
+    "wauchess",
+    "chesswar",
+];
+
+fn assert_names_every_game(text: &str, context: &str) {
+    for game in ALL_GAMES {
+        assert!(text.contains(game), "{context} should name {game}: {text}");
+    }
+}
+
+#[test]
+fn every_list_of_games_names_all_six() {
+    for command in ["analyse", "perft", "match"] {
+        let out = motley(&[command, "--help"]);
+        assert!(out.status.success());
+        let help = String::from_utf8_lossy(&out.stdout);
+        let variant_help: String = help
+            .split("--variant")
+            .nth(1)
+            .unwrap_or("")
+            .lines()
+            .take(3)
+            .collect();
+        assert_names_every_game(&variant_help, &format!("{command} --help"));
+    }
+    for args in [
+        &["analyse", "--variant", "xiangqi", "--depth", "1"][..],
+        &["perft", "--variant", "xiangqi", "--depth", "1"],
+        &[
+            "match",
+            "--variant",
+            "xiangqi",
+            "--engine1",
+            "x",
+            "--engine2",
+            "y",
+            "--st",
+            "1",
+        ],
+    ] {
+        let out = motley(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("xiangqi"), "{stderr}");
+        assert_names_every_game(&stderr, &format!("{args:?}"));
+    }
+}
+
+#[test]
+fn chesswar_in_a_chess_command_points_to_its_own_command() {
+    for args in [
+        &["analyse", "--variant", "chesswar", "--depth", "1"][..],
+        &["perft", "--variant", "chesswar", "--depth", "1"],
+    ] {
+        let out = motley(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("motley chesswar"), "{stderr}");
+        assert!(!stderr.contains("unknown"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_hole_in_a_game_without_holes_says_so() {
+    assert_one_line_error(
+        &[
+            "perft",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "--depth",
+            "1",
+        ],
+        &["'*'", "hole", "wauchess", "chess"],
+    );
+}
+
+/// FENs no game accepts, each with a word its error must contain.
+fn hostile_fens(start: &str) -> Vec<(String, &'static str)> {
+    let (board, _) = start.split_once(' ').unwrap();
+    let first_rank_end = board.find('/').unwrap();
+    let king = board.find('k').unwrap();
+    let mut two_kings = board.to_string();
+    two_kings.replace_range(king..king + 1, "K");
+    let mut no_king = board.to_string();
+    no_king.replace_range(king..king + 1, "1");
+    let mut long_rank = board.to_string();
+    long_rank.insert(first_rank_end, 'q');
+    let mut unknown = board.to_string();
+    unknown.insert(first_rank_end, 'x');
+    let mut ranks: Vec<&str> = board.split('/').collect();
+    ranks[1] = "99999999999999999999999";
+    let huge_run = ranks.join("/");
+    vec![
+        (String::new(), "empty"),
+        ("p".repeat(1000), "fields"),
+        (
+            format!("{}/{} w - - 0 1", "8".repeat(10), "8/".repeat(500)),
+            "ranks",
+        ),
+        (board.to_string(), "fields"),
+        (format!("{board} w - - 0 1 x y z"), "fields"),
+        (format!("{}/8 w - - 0 1", board), "ranks"),
+        (format!("{long_rank} w - - 0 1"), "squares"),
+        (format!("{unknown} w - - 0 1"), "'x'"),
+        (format!("{huge_run} w - - 0 1"), "empty-square count"),
+        (format!("{board} w KQkqZ - 0 1"), "castling"),
+        (format!("{board} w - e2 0 1"), "en passant"),
+        (format!("{board} w - - 4294967296 1"), "too large"),
+        (format!("{board} w - - -1 1"), "negative"),
+        (format!("{board} w - - 0 4294967296"), "too large"),
+        (format!("{board} w - - 0 -1"), "negative"),
+        (format!("{two_kings} w - - 0 1"), "kings"),
+        (format!("{no_king} w - - 0 1"), "kings"),
+    ]
+}
+
+#[test]
+fn hostile_fens_get_one_clear_line_in_every_game() {
+    let games = [
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "wadchess",
+            "rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",
+        ),
+        (
+            "paritychess",
+            "rcnbfqkfbncr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RCNBFQKFBNCR w KQkq - 0 1",
+        ),
+        (
+            "chad",
+            "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
+        ),
+        (
+            "wauchess",
+            "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1",
+        ),
+    ];
+    for (game, start) in games {
+        for (fen, word) in hostile_fens(start) {
+            for command in ["perft", "analyse"] {
+                let args = [command, "--variant", game, "--depth", "1", "--fen", &fen];
+                let out = motley(&args);
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                let shown: String = fen.chars().take(80).collect();
+                assert!(!crashed(&out), "{game} '{shown}' crashed: {stderr}");
+                assert!(!out.status.success(), "{game} '{shown}' accepted");
+                assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+                assert!(
+                    stderr.contains(word),
+                    "{game} '{shown}': '{stderr}' should say '{word}'"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn wauchess_field_count_error_allows_seven_fields() {
+    assert_one_line_error(
+        &[
+            "perft",
+            "--variant",
+            "wauchess",
+            "--depth",
+            "1",
+            "--fen",
+            "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9 x",
+        ],
+        &["4 to 7", "found 8"],
+    );
+}

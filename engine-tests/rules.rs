@@ -51,14 +51,20 @@ fn fen_wrong_field_count() {
     assert_fen_error(
         Variant::Chess,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
-        FenError::FieldCount { found: 3 },
+        FenError::FieldCount { found: 3, most: 6 },
         &["fields", "3"],
     );
     assert_fen_error(
         Variant::Chess,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
-        FenError::FieldCount { found: 7 },
-        &["fields", "7"],
+        FenError::FieldCount { found: 7, most: 6 },
+        &["fields", "7", "4 to 6"],
+    );
+    assert_fen_error(
+        Variant::WauChess,
+        &format!("{} x", Variant::WauChess.spec().start_fen),
+        FenError::FieldCount { found: 8, most: 7 },
+        &["fields", "8", "4 to 7", "corners"],
     );
 }
 
@@ -90,13 +96,35 @@ fn fen_rank_does_not_add_up() {
     );
     assert_fen_error(
         Variant::Chess,
-        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/7pp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         FenError::RankWidth {
             rank: 6,
             found: 9,
             expected: 8,
         },
         &["rank 6"],
+    );
+}
+
+#[test]
+fn fen_run_longer_than_the_board() {
+    for run in ["9", "99999999999999999999999"] {
+        assert_fen_error(
+            Variant::Chess,
+            &format!("rnbqkbnr/pppppppp/{run}/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            FenError::RunTooLong { rank: 6, files: 8 },
+            &["rank 6", "empty-square count", "8 files"],
+        );
+    }
+}
+
+#[test]
+fn fen_unknown_letter_is_named_before_the_rank_width() {
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnrx/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        FenError::UnknownPiece { letter: 'x' },
+        &["'x'"],
     );
 }
 
@@ -139,10 +167,24 @@ fn fen_hole_on_a_full_board() {
     assert_fen_error(
         Variant::Chess,
         "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        FenError::Hole {
+        FenError::HoleNotInGame {
             square: "d4".into(),
+            variant: Variant::Chess,
         },
-        &["holes", "d4"],
+        &["'*'", "hole", "d4", "only wauchess", "chess has none"],
+    );
+}
+
+#[test]
+fn fen_hole_where_a_wau_chess_board_stands() {
+    // e6 is on the main board: no '*' may stand there.
+    assert_fen_error(
+        Variant::WauChess,
+        "********/********/********/rnbqkbnr/pppppppp/8/***2***/****1***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1",
+        FenError::Hole {
+            square: "d7".into(),
+        },
+        &["holes", "d7", "attack boards"],
     );
 }
 
@@ -220,7 +262,15 @@ fn fen_bad_clocks() {
         Variant::Chess,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3",
         FenError::FullmoveNumber { found: "-3".into() },
-        &["fullmove", "'-3'"],
+        &["fullmove", "'-3'", "negative"],
+    );
+    assert_fen_error(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967296 1",
+        FenError::HalfmoveClock {
+            found: "4294967296".into(),
+        },
+        &["halfmove", "'4294967296'", "too large", "4294967295"],
     );
 }
 

@@ -767,6 +767,146 @@ impl State {
     }
 }
 
+/// The last round: the game is drawn at its end (`rules/chesswar.md`,
+/// "End of the game").
+pub const MAX_ROUNDS: u32 = 100;
+
+/// Rounds in a row without a destruction that draw the game.
+pub const QUIET_ROUNDS_TO_DRAW: u32 = 10;
+
+/// The most units an army can field: one a square on its two deployment
+/// ranks.
+pub const MAX_ARMY_UNITS: usize = 16;
+
+impl State {
+    /// Checks what no game can reach, for a state read from text: an army
+    /// beyond its race's counts (more than one general, more wizards,
+    /// catapults, archers or riders than the race allows, more units than
+    /// fit on two ranks; only the Undead grow, by raising the dead as
+    /// Zombies, and the armies together never exceed two full armies), a
+    /// general missing while a standard game goes on (its death ends the
+    /// game), a result the game kind cannot have, and
+    /// round or quiet-round counters outside what the draw rules allow.
+    /// Units die, so there are no minimums beyond the general.
+    pub(crate) fn check_reachable(&self) -> Result<(), String> {
+        let mut errors = Vec::new();
+        let mut on_board = 0;
+        let mut generals = [0usize; 2];
+        for side in Side::BOTH {
+            let race = self.races[side.index()];
+            let mut count = [0usize; 6];
+            for u in self.board.iter().flatten().filter(|u| u.side == side) {
+                count[u.slot.index()] += 1;
+            }
+            let units: usize = count.iter().sum();
+            on_board += units;
+            // Trolls waiting to regenerate are still the army's.
+            let waiting = self.regen.iter().filter(|&&(_, s)| s == side).count();
+            count[Slot::R.index()] += waiting;
+            generals[side.index()] = count[Slot::K.index()];
+            let mut faults = Vec::new();
+            for slot in Slot::ALL {
+                let p = super::units::profile(race, slot);
+                let (n, max) = (count[slot.index()], p.max as usize);
+                // Raised Zombies join the Undead's P slot beyond its count.
+                if slot == Slot::P && race == Race::Undead {
+                    continue;
+                }
+                if max == 0 && n > 0 {
+                    faults.push(format!(
+                        "{n} units in slot {}, which the {race} army does not have",
+                        slot.letter()
+                    ));
+                } else if n > max {
+                    faults.push(format!(
+                        "{n} {} (slot {}), at most {max} allowed",
+                        p.name,
+                        slot.letter()
+                    ));
+                }
+            }
+            if race != Race::Undead && units + waiting > MAX_ARMY_UNITS {
+                faults.push(format!(
+                    "{} units, more than the {MAX_ARMY_UNITS} an army can deploy",
+                    units + waiting
+                ));
+            }
+            if !faults.is_empty() {
+                errors.push(format!("{side} {race} army: {}", faults.join(", ")));
+            }
+        }
+        if on_board > 2 * MAX_ARMY_UNITS {
+            errors.push(format!(
+                "{on_board} units on the board, more than two armies of {MAX_ARMY_UNITS}"
+            ));
+        }
+        let long = self.options.lengthened;
+        for side in Side::BOTH {
+            let n = generals[side.index()];
+            let lost = self.ending == Some(Ending::General(!side));
+            if !long && n == 0 && !lost {
+                errors.push(format!(
+                    "{side} has no general: in the standard game its destruction ends the game (result {}:general)",
+                    !side
+                ));
+            }
+        }
+        match self.ending {
+            Some(Ending::General(_)) if long => errors.push(
+                "a general's destruction ends only the standard game (this one is 'long')".into(),
+            ),
+            Some(Ending::Destruction(_) | Ending::LastUnit(_)) if !long => errors
+                .push("total destruction ends only the lengthened game (this one is 'std')".into()),
+            _ => {}
+        }
+        if long && self.ending.is_none() && self.pending.is_empty() {
+            for side in Side::BOTH {
+                let alive = self.board.iter().flatten().any(|u| u.side == side)
+                    || self.regen.iter().any(|&(_, s)| s == side);
+                if !alive {
+                    errors.push(format!(
+                        "{side} has no units left, so the lengthened game is over (a result is needed)"
+                    ));
+                }
+            }
+        }
+        if self.round > MAX_ROUNDS {
+            errors.push(format!(
+                "round {} is past the last, {MAX_ROUNDS} (the game is drawn at its end)",
+                self.round
+            ));
+        } else if self.ending == Some(Ending::Rounds) && self.round != MAX_ROUNDS {
+            errors.push(format!(
+                "the {MAX_ROUNDS}-round draw needs round {MAX_ROUNDS}, not {}",
+                self.round
+            ));
+        }
+        let quiet_draw = self.ending == Some(Ending::Quiet);
+        let most_quiet = if quiet_draw {
+            QUIET_ROUNDS_TO_DRAW
+        } else {
+            QUIET_ROUNDS_TO_DRAW - 1
+        };
+        if self.quiet > most_quiet || (quiet_draw && self.quiet != QUIET_ROUNDS_TO_DRAW) {
+            errors.push(format!(
+                "quiet-round count {}: {} rounds in a row without a destruction draw the game, so it is at most {most_quiet}{}",
+                self.quiet,
+                QUIET_ROUNDS_TO_DRAW,
+                if quiet_draw {
+                    format!(" and exactly {QUIET_ROUNDS_TO_DRAW} with the result draw:quiet")
+                } else {
+                    " while the game goes on".to_string()
+                }
+            ));
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("no game reaches this state: {}", errors.join("; ")))
+        }
+    }
+}
+
 fn ending_code(e: Ending) -> String {
     match e {
         Ending::General(w) => format!("{w}:general"),
@@ -1055,6 +1195,7 @@ impl FromStr for State {
         if state.ending.is_some() && !state.pending.is_empty() {
             return Err("a finished game has no pending steps".into());
         }
+        state.check_reachable()?;
         state.settle();
         Ok(state)
     }

@@ -1122,11 +1122,11 @@ impl State {
                 self.quiet += 1;
             }
             self.killed = false;
-            if self.quiet >= 10 {
+            if self.quiet >= super::state::QUIET_ROUNDS_TO_DRAW {
                 self.ending = Some(Ending::Quiet);
                 return;
             }
-            if self.round >= 100 {
+            if self.round >= super::state::MAX_ROUNDS {
                 self.ending = Some(Ending::Rounds);
                 return;
             }

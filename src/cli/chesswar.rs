@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 
+use super::numbers;
 use crate::chesswar::dice::{DiceSource, SeededDice, TypedDice, derive_seed};
 use crate::chesswar::players::{
     ExpectimaxPlayer, PLAYER_NAMES, Player, SearchStats, play_game, player_by_name,
@@ -18,6 +19,18 @@ use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits};
 use crate::chesswar::{
     Army, DecisionKind, GameOptions, Outcome, Phase, Race, Side, Square, State, ToAct,
 };
+
+/// Games a self-play series plays unless told: with
+/// [`DEFAULT_SELFPLAY_MOVETIME_MS`], about a minute in all.
+pub const DEFAULT_SELFPLAY_GAMES: usize = 10;
+
+/// The expectimax player's time a decision in self-play unless told, in
+/// milliseconds (a game has some 150-200 searched decisions).
+pub const DEFAULT_SELFPLAY_MOVETIME_MS: u64 = 80;
+
+/// The expectimax player's time a decision in `play` unless told, in
+/// milliseconds: a person waits about a second for each answer.
+pub const DEFAULT_PLAY_MOVETIME_MS: u64 = 1000;
 
 /// Arguments of `chesswar`.
 #[derive(Args, Debug)]
@@ -42,11 +55,11 @@ pub enum ChesswarCommand {
 #[derive(Args, Debug)]
 pub struct SelfplayArgs {
     /// Games to play.
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SELFPLAY_GAMES, value_parser = numbers::games)]
     pub games: usize,
     /// Seed of the first game; game i (counting from 0) uses SEED+i, for
     /// its dice and both players, whatever the number of threads.
-    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    #[arg(long, value_name = "SEED", default_value_t = 1, value_parser = numbers::seed)]
     pub seed: u64,
     /// White's race: human, dwarf, elf, undead, orc or chaos.
     #[arg(long, value_name = "RACE", default_value = "human")]
@@ -67,7 +80,7 @@ pub struct SelfplayArgs {
     #[command(flatten)]
     pub setup: SetupArgs,
     /// Games played at once.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::threads)]
     pub threads: usize,
 }
 
@@ -91,7 +104,7 @@ pub struct PlayArgs {
     pub black_race: Option<String>,
     /// Seed of the program's dice and players (default: from the clock;
     /// the seed used is printed first).
-    #[arg(long, value_name = "SEED")]
+    #[arg(long, value_name = "SEED", value_parser = numbers::seed)]
     pub seed: Option<u64>,
     /// Who rolls the dice: program (seeded) or typed (you type each result).
     #[arg(long, value_name = "WHO", default_value = "program")]
@@ -109,19 +122,21 @@ pub struct PlayArgs {
 /// `selfplay`.
 #[derive(Args, Debug, Default)]
 pub struct SearchArgs {
-    /// The expectimax player's time a decision in milliseconds (default
-    /// 1000, or no time limit when only --nodes is given).
-    #[arg(long, value_name = "MS")]
+    /// The expectimax player's time a decision in milliseconds (default:
+    /// 1000 in `play`, 80 in `selfplay`; no time limit when only --nodes is
+    /// given).
+    #[arg(long, value_name = "MS", value_parser = numbers::movetime)]
     pub movetime: Option<u64>,
     /// The expectimax player's node budget a decision; without --movetime
     /// the search is then deterministic (a game replays from its seed).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = numbers::nodes)]
     pub nodes: Option<u64>,
 }
 
 impl SearchArgs {
-    /// The search limits these options give.
-    fn limits(&self) -> Result<SearchLimits, Failure> {
+    /// The search limits these options give; without either option, a
+    /// search of `default_ms` milliseconds.
+    fn limits(&self, default_ms: u64) -> Result<SearchLimits, Failure> {
         if self.movetime == Some(0) {
             return Err(Failure::BadInput("movetime must be at least 1".into()));
         }
@@ -131,7 +146,7 @@ impl SearchArgs {
         let movetime = match (self.movetime, self.nodes) {
             (Some(ms), _) => Some(ms),
             (None, Some(_)) => None,
-            (None, None) => Some(1000),
+            (None, None) => Some(default_ms),
         };
         Ok(SearchLimits {
             depth: None,
@@ -153,7 +168,7 @@ pub struct SetupArgs {
     #[arg(long, value_name = "UNITS")]
     pub black_army: Option<String>,
     /// A points budget neither army may exceed.
-    #[arg(long, value_name = "POINTS")]
+    #[arg(long, value_name = "POINTS", value_parser = numbers::budget)]
     pub budget: Option<u32>,
     /// Play the lengthened game (to total destruction).
     #[arg(long)]
@@ -314,6 +329,30 @@ fn game_line(number: usize, seed: u64, result: &Result<GameStats, String>) -> St
     }
 }
 
+/// A duration for people: `42 s`, `3 min 5 s`, `2 h 10 min`.
+fn readable_duration(d: Duration) -> String {
+    let secs = d.as_secs_f64().round() as u64;
+    match secs {
+        0..60 => format!("{secs} s"),
+        60..3600 => format!("{} min {} s", secs / 60, secs % 60),
+        _ => format!("{} h {} min", secs / 3600, secs % 3600 / 60),
+    }
+}
+
+/// The progress of a series after `done` of `total` games: the games, the
+/// time so far and, while games remain, the time left at the pace so far.
+fn progress_line(done: usize, total: usize, elapsed: Duration) -> String {
+    let mut line = format!(
+        "selfplay: {done}/{total} games, {} elapsed",
+        readable_duration(elapsed)
+    );
+    if done < total {
+        let left = elapsed.mul_f64((total - done) as f64 / done.max(1) as f64);
+        line.push_str(&format!(", about {} left", readable_duration(left)));
+    }
+    line
+}
+
 fn percent(n: usize, of: usize) -> f64 {
     100.0 * n as f64 / of.max(1) as f64
 }
@@ -327,7 +366,7 @@ fn run_selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
     }
     let white = parse_race(&args.white)?;
     let black = parse_race(&args.black)?;
-    let limits = args.search.limits()?;
+    let limits = args.search.limits(DEFAULT_SELFPLAY_MOVETIME_MS)?;
     seeded_player(&args.white_player, 0, 1, &limits).map_err(Failure::BadInput)?;
     seeded_player(&args.black_player, 0, 2, &limits).map_err(Failure::BadInput)?;
     let start = start_state(white, black, &args.setup)?;
@@ -345,7 +384,7 @@ fn run_selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         }
     );
 
-    let progress = std::io::stderr().is_terminal();
+    let terminal = std::io::stderr().is_terminal();
     let done = AtomicUsize::new(0);
     // Lines are printed in game order as soon as all earlier games are in.
     let printer = Mutex::new((0usize, BTreeMap::<usize, String>::new()));
@@ -359,16 +398,20 @@ fn run_selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
             let (next, pending) = &mut *guard;
             pending.insert(i, line);
             while let Some(line) = pending.remove(next) {
-                if progress {
+                if terminal {
                     eprint!("\r\x1b[K");
                 }
                 out!("{line}");
                 *next += 1;
             }
-        }
-        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if progress {
-            eprint!("\r[{finished}/{n}]");
+            // Under the printer's lock, so that progress lines come in order.
+            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+            let line = progress_line(finished, n, clock.elapsed());
+            if terminal {
+                eprint!("\r\x1b[K{line}");
+            } else {
+                eprintln!("{line}");
+            }
         }
         result
     };
@@ -382,7 +425,7 @@ fn run_selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         (0..n).map(play_one).collect()
     };
     let total = clock.elapsed();
-    if progress {
+    if terminal {
         eprint!("\r\x1b[K");
     }
 
@@ -703,7 +746,7 @@ fn run_play(args: &PlayArgs) -> Result<(), Failure> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     });
-    let limits = args.search.limits()?;
+    let limits = args.search.limits(DEFAULT_PLAY_MOVETIME_MS)?;
     let mut white = make_player(&args.white, seed, 1, &limits)?;
     let mut black = make_player(&args.black, seed, 2, &limits)?;
     let typed = match args.dice.to_ascii_lowercase().as_str() {

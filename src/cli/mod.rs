@@ -6,6 +6,189 @@ use clap::{Parser, Subcommand};
 
 use crate::rules::{AnyPosition, Variant};
 
+/// Readers for the numeric flags: each takes a whole number (or, for
+/// seconds, a decimal one) within the flag's range, and says in one line
+/// what is wrong with any other text (empty, negative, not a number, too
+/// large or too small), naming the range.
+pub mod numbers {
+    /// The longest search the commands accept, in milliseconds (a day).
+    pub const MAX_MOVETIME_MS: u64 = 24 * 60 * 60 * 1000;
+    /// The deepest search the commands accept, in plies.
+    pub const MAX_DEPTH: u32 = crate::engine::search::MAX_PLY as u32;
+    /// The most games a match or self-play series accepts.
+    pub const MAX_GAMES: usize = 1_000_000;
+    /// The most games a match plays at once (each with two engines).
+    pub const MAX_CONCURRENCY: usize = 256;
+    /// The longest fixed time per move of a match, in seconds (an hour).
+    pub const MAX_MOVE_SECONDS: f64 = 3600.0;
+    /// The most milliseconds an engine may answer late.
+    pub const MAX_MARGIN_MS: u64 = 60 * 60 * 1000;
+    /// The most plies before a match game is adjudicated a draw.
+    pub const MAX_PLIES: u32 = 100_000;
+    /// The largest score threshold of the adjudication rules, centipawns.
+    pub const MAX_SCORE_CP: i32 = 100_000;
+    /// The most moves (or the latest move) an adjudication rule counts.
+    pub const MAX_RULE_MOVES: u32 = 10_000;
+
+    /// Reads a whole number in `min..=max`.
+    pub fn whole(text: &str, min: u64, max: u64) -> Result<u64, String> {
+        let range = format!("expected a whole number from {min} to {max}");
+        let digits = text.trim();
+        if digits.is_empty() {
+            return Err(format!("empty: {range}"));
+        }
+        if let Some(rest) = digits.strip_prefix('-')
+            && !rest.is_empty()
+            && rest.chars().all(|c| c.is_ascii_digit() || c == '.')
+        {
+            return Err(format!("negative: {range}"));
+        }
+        let digits = digits.strip_prefix('+').unwrap_or(digits);
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return Err(format!("not a whole number: {range}"));
+        }
+        match digits.parse::<u64>() {
+            Ok(n) if n > max => Err(format!("too large: {range}")),
+            Ok(n) if n < min => Err(format!("too small: {range}")),
+            Ok(n) => Ok(n),
+            Err(_) => Err(format!("too large: {range}")),
+        }
+    }
+
+    /// Reads a decimal number of seconds, more than 0 and at most `max`.
+    pub fn seconds(text: &str, max: f64) -> Result<f64, String> {
+        let range = format!("expected a number of seconds above 0, at most {max}");
+        let number = text.trim();
+        if number.is_empty() {
+            return Err(format!("empty: {range}"));
+        }
+        match number.parse::<f64>() {
+            Ok(x) if x.is_nan() => Err(format!("not a number: {range}")),
+            Ok(x) if x < 0.0 => Err(format!("negative: {range}")),
+            Ok(x) if x > max => Err(format!("too large: {range}")),
+            Ok(0.0) => Err(format!("too small: {range}")),
+            Ok(x) => Ok(x),
+            Err(_) => Err(format!("not a number: {range}")),
+        }
+    }
+
+    macro_rules! whole_flag {
+        ($(#[$doc:meta])* $name:ident: $t:ty, $min:expr, $max:expr) => {
+            $(#[$doc])*
+            pub fn $name(text: &str) -> Result<$t, String> {
+                let n = whole(text, $min as u64, $max as u64)?;
+                <$t>::try_from(n).map_err(|_| format!("too large: at most {}", $max))
+            }
+        };
+    }
+
+    whole_flag!(
+        /// A search depth in plies.
+        depth: u32, 1, MAX_DEPTH
+    );
+    whole_flag!(
+        /// A time per move or decision in milliseconds.
+        movetime: u64, 1, MAX_MOVETIME_MS
+    );
+    whole_flag!(
+        /// A node budget.
+        nodes: u64, 1, u64::MAX
+    );
+    whole_flag!(
+        /// A number of search threads.
+        threads: usize, 1, crate::engine::MAX_THREADS
+    );
+    whole_flag!(
+        /// A number of principal variations.
+        multipv: usize, 1, crate::engine::MAX_MULTIPV
+    );
+    whole_flag!(
+        /// A hash table size in MB.
+        hash_mb: usize, 1, crate::engine::MAX_HASH_MB
+    );
+    whole_flag!(
+        /// A number of games.
+        games: usize, 1, MAX_GAMES
+    );
+    whole_flag!(
+        /// A number of games played at once.
+        concurrency: usize, 1, MAX_CONCURRENCY
+    );
+    whole_flag!(
+        /// A time margin in milliseconds.
+        margin_ms: u64, 0, MAX_MARGIN_MS
+    );
+    whole_flag!(
+        /// A number of plies (0: no limit).
+        plies: u32, 0, MAX_PLIES
+    );
+    whole_flag!(
+        /// A resignation score threshold in centipawns.
+        resign_cp: i32, 1, MAX_SCORE_CP
+    );
+    whole_flag!(
+        /// A draw score threshold in centipawns.
+        draw_cp: i32, 0, MAX_SCORE_CP
+    );
+    whole_flag!(
+        /// A number of moves an adjudication rule counts.
+        rule_moves: u32, 1, MAX_RULE_MOVES
+    );
+    whole_flag!(
+        /// The move an adjudication rule starts from.
+        rule_after: u32, 0, MAX_RULE_MOVES
+    );
+    whole_flag!(
+        /// A seed.
+        seed: u64, 0, u64::MAX
+    );
+    whole_flag!(
+        /// A ChessWar points budget.
+        budget: u32, 0, crate::protocol::chesswar::MAX_BUDGET
+    );
+
+    /// A match's fixed time per move in seconds.
+    pub fn move_seconds(text: &str) -> Result<f64, String> {
+        seconds(text, MAX_MOVE_SECONDS)
+    }
+}
+
+/// The help text of every `--variant` flag: the games from
+/// [`crate::rules::variant::game_names`]'s source, ChessWar pointed to its
+/// own command.
+fn variant_help() -> String {
+    format!(
+        "The game: {} (default chess; {} is played with `motley {}`)",
+        crate::rules::variant::variant_names_phrase(),
+        crate::rules::variant::CHESSWAR_NAME,
+        crate::rules::variant::CHESSWAR_NAME
+    )
+}
+
+/// The command line as parsed: the derived definition, with negative
+/// numbers read as values (so that `--depth -1` is called negative) and
+/// every `--variant` flag's help listing the games, in every subcommand.
+fn command() -> clap::Command {
+    fn adjust(cmd: clap::Command) -> clap::Command {
+        let names: Vec<String> = cmd
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        let mut cmd = cmd.allow_negative_numbers(true).mut_args(|arg| {
+            if arg.get_id() == "variant" {
+                arg.help(variant_help())
+            } else {
+                arg
+            }
+        });
+        for name in names {
+            cmd = cmd.mut_subcommand(name, adjust);
+        }
+        cmd
+    }
+    adjust(<Cli as clap::CommandFactory>::command())
+}
+
 /// motley: a chess-variant engine.
 #[derive(Parser, Debug)]
 #[command(name = "motley", version, about)]
@@ -67,20 +250,20 @@ pub struct MatchArgs {
     /// An option for the second engine, NAME=VALUE (repeatable).
     #[arg(long = "option2", value_name = "NAME=VALUE")]
     pub options2: Vec<String>,
-    /// The game: chess, wadchess, paritychess or chad.
+    /// The game (the list is in `--help`).
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Games to play; each opening is played twice, colours reversed.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = numbers::games)]
     pub games: usize,
     /// Clock kept by the runner: BASE+INC in seconds, e.g. 10+0.1.
     #[arg(long)]
     pub tc: Option<String>,
     /// Fixed time per move in seconds, e.g. 0.5.
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::move_seconds)]
     pub st: Option<f64>,
     /// How many milliseconds past its time an engine may answer.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = numbers::margin_ms)]
     pub margin_ms: u64,
     /// Openings: one FEN/EPD or `startpos`, optionally with `moves ...`,
     /// per line (default: the game's start position).
@@ -90,27 +273,27 @@ pub struct MatchArgs {
     #[arg(long)]
     pub pgn: Option<std::path::PathBuf>,
     /// Games played at once.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = numbers::concurrency)]
     pub concurrency: usize,
-    /// Adjudicate a draw after this many plies.
-    #[arg(long, default_value_t = 500)]
+    /// Adjudicate a draw after this many plies (0: never).
+    #[arg(long, default_value_t = 500, value_parser = numbers::plies)]
     pub max_plies: u32,
     /// Adjudicate a loss when both engines agree the score is at least
     /// this many centipawns ...
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::resign_cp)]
     pub resign_score: Option<i32>,
     /// ... for this many moves each.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = numbers::rule_moves)]
     pub resign_moves: u32,
     /// Adjudicate a draw when both engines score within this many
     /// centipawns ...
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::draw_cp)]
     pub draw_score: Option<i32>,
     /// ... for this many moves each ...
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, value_parser = numbers::rule_moves)]
     pub draw_moves: u32,
     /// ... from this move on.
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 40, value_parser = numbers::rule_after)]
     pub draw_after: u32,
     /// The PGN Event tag.
     #[arg(long, default_value = "motley match")]
@@ -121,7 +304,7 @@ pub struct MatchArgs {
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// Search depth (the default is the one commit messages quote).
-    #[arg(long, default_value_t = crate::engine::bench::BENCH_DEPTH)]
+    #[arg(long, default_value_t = crate::engine::bench::BENCH_DEPTH, value_parser = numbers::depth)]
     pub depth: u32,
 }
 
@@ -129,7 +312,7 @@ pub struct BenchArgs {
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
 pub struct AnalyseArgs {
-    /// The game: chess, wadchess, paritychess or chad.
+    /// The game (the list is in `--help`).
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// The position (default: the game's start position).
@@ -139,22 +322,22 @@ pub struct AnalyseArgs {
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
     /// Search this many plies.
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::depth)]
     pub depth: Option<u32>,
     /// Search this many milliseconds.
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::movetime)]
     pub movetime: Option<u64>,
     /// Search about this many nodes.
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::nodes)]
     pub nodes: Option<u64>,
     /// Search threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = numbers::threads)]
     pub threads: usize,
     /// Lines to show.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = numbers::multipv)]
     pub multipv: usize,
     /// Hash table size in MB.
-    #[arg(long, default_value_t = crate::engine::DEFAULT_HASH_MB)]
+    #[arg(long, value_name = "MB", default_value_t = crate::engine::DEFAULT_HASH_MB, value_parser = numbers::hash_mb)]
     pub hash: usize,
 }
 
@@ -203,8 +386,24 @@ impl std::fmt::Display for CliError {
     }
 }
 
+/// Reads a `--variant` value; ChessWar, which these commands do not play,
+/// is pointed to its own command.
+fn parse_variant(name: &str) -> Result<Variant, CliError> {
+    name.parse().map_err(|e: crate::rules::variant::UnknownVariant| {
+        if e.is_chesswar() {
+            let cw = crate::rules::variant::CHESSWAR_NAME;
+            CliError(format!(
+                "{cw} is not a chess variant: play it with `motley {cw} play` or `motley {cw} selfplay` (or over UCI and XBoard); this command plays {}",
+                crate::rules::variant::variant_names_phrase()
+            ))
+        } else {
+            CliError(e.to_string())
+        }
+    })
+}
+
 fn position_from(variant: &str, fen: Option<&str>) -> Result<AnyPosition, CliError> {
-    let variant: Variant = variant.parse().map_err(|e| CliError(format!("{e}")))?;
+    let variant = parse_variant(variant)?;
     match fen {
         Some(fen) => AnyPosition::from_fen(variant, fen).map_err(|e| CliError(e.to_string())),
         None => Ok(AnyPosition::startpos(variant)),
@@ -293,15 +492,10 @@ fn readable_score(score: crate::engine::ScoreReport) -> String {
 
 fn run_analyse(args: &AnalyseArgs) -> Result<(), CliError> {
     use crate::engine::{Engine, SearchControl, SearchLimits};
-    let variant: Variant = args.variant.parse().map_err(|e| CliError(format!("{e}")))?;
-    if args.depth == Some(0) || args.nodes == Some(0) || args.movetime == Some(0) {
-        return Err(CliError("the search limit must be at least 1".into()));
-    }
-    if args.threads == 0 || args.multipv == 0 || args.hash == 0 {
-        return Err(CliError(
-            "threads, multipv and hash must be at least 1".into(),
-        ));
-    }
+    // The flags' ranges are checked as they are read (`numbers`).
+    let variant = parse_variant(&args.variant)?;
+    // A bad FEN is reported before the hash table is allocated.
+    position_from(&args.variant, args.fen.as_deref())?;
     let mut engine = Engine::new();
     engine.set_hash_mb(args.hash).map_err(CliError)?;
     engine.set_threads(args.threads);
@@ -384,7 +578,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         Adjudication, DrawRule, GameRules, MatchConfig, ScoreRule, TimeControl,
     };
     use std::sync::Mutex;
-    let variant: Variant = args.variant.parse().map_err(|e| CliError(format!("{e}")))?;
+    let variant = parse_variant(&args.variant)?;
     let time_control = match (&args.tc, args.st) {
         (Some(tc), _) => crate::tournament::parse_time_control(tc).map_err(CliError)?,
         (None, Some(st)) if st.is_finite() && st > 0.0 => {
@@ -451,7 +645,10 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
-    let cli = match Cli::try_parse() {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;

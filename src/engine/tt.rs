@@ -57,7 +57,11 @@ impl TranspositionTable {
         let mut slots = Vec::new();
         slots
             .try_reserve_exact(count)
-            .map_err(|_| format!("cannot allocate a {megabytes} MB hash table"))?;
+            .map_err(|_| {
+                format!(
+                    "cannot allocate a hash table of {megabytes} MB: not enough memory (choose a smaller size)"
+                )
+            })?;
         slots.extend((0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
         Ok(TranspositionTable {
             slots,
@@ -167,6 +171,16 @@ impl TranspositionTable {
 mod tests {
     use super::*;
     use crate::rules::Square;
+
+    #[test]
+    fn a_table_too_large_to_allocate_names_its_size() {
+        let megabytes = usize::MAX / 2;
+        let Err(e) = TranspositionTable::try_new(megabytes) else {
+            panic!("a table of {megabytes} MB was allocated");
+        };
+        assert!(e.contains(&megabytes.to_string()), "{e}");
+        assert!(e.contains("not enough memory"), "{e}");
+    }
 
     #[test]
     fn stores_and_reads_back() {

@@ -20,6 +20,9 @@ pub enum FenError {
     FieldCount {
         /// Fields found.
         found: usize,
+        /// The most fields the game's FEN has (6, or 7 with the attack
+        /// boards' corners).
+        most: usize,
     },
     /// The board has the wrong number of ranks.
     RankCount {
@@ -42,6 +45,13 @@ pub enum FenError {
         /// The rank's label.
         rank: usize,
     },
+    /// A run-length longer than the board is wide.
+    RunTooLong {
+        /// The rank's label.
+        rank: usize,
+        /// Files of the game's board.
+        files: usize,
+    },
     /// A letter that names no piece.
     UnknownPiece {
         /// The character.
@@ -58,6 +68,13 @@ pub enum FenError {
     Hole {
         /// The square's name.
         square: String,
+    },
+    /// A hole (`*`) in a game whose board has none.
+    HoleNotInGame {
+        /// The square's name.
+        square: String,
+        /// The game.
+        variant: Variant,
     },
     /// The side to move is neither `w` nor `b`.
     SideToMove {
@@ -78,12 +95,12 @@ pub enum FenError {
         /// What is wrong with it.
         reason: String,
     },
-    /// The halfmove clock is not a number.
+    /// The halfmove clock is not a number, is negative or is too large.
     HalfmoveClock {
         /// The field as given.
         found: String,
     },
-    /// The fullmove number is not a number.
+    /// The fullmove number is not a number, is negative or is too large.
     FullmoveNumber {
         /// The field as given.
         found: String,
@@ -121,6 +138,37 @@ pub enum FenError {
     },
 }
 
+/// What is wrong with a counter field that did not read as a `u32`.
+fn counter_fault(found: &str) -> String {
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
+    if found.strip_prefix('-').is_some_and(digits) {
+        format!(
+            "'{found}' is negative: expected a whole number from 0 to {}",
+            u32::MAX
+        )
+    } else if digits(found) {
+        format!(
+            "'{found}' is too large: expected a whole number from 0 to {}",
+            u32::MAX
+        )
+    } else {
+        format!(
+            "expected a whole number from 0 to {}, found '{found}'",
+            u32::MAX
+        )
+    }
+}
+
+/// The games whose boards have holes, as a phrase (`wauchess`).
+fn games_with_holes() -> String {
+    let names: Vec<&str> = Variant::ALL
+        .iter()
+        .filter(|v| v.spec().attack_boards.is_some())
+        .map(|v| v.name())
+        .collect();
+    names.join(" and ")
+}
+
 fn color_name(c: Color) -> &'static str {
     match c {
         Color::White => "white",
@@ -133,9 +181,14 @@ impl fmt::Display for FenError {
         use FenError::*;
         match self {
             Empty => write!(f, "FEN: empty"),
-            FieldCount { found } => write!(
+            FieldCount { found, most } => write!(
                 f,
-                "FEN: expected 4 to 6 space-separated fields (board, side to move, castling, en passant, halfmove clock, fullmove number; wauchess adds the attack boards' corners), found {found}"
+                "FEN: expected 4 to {most} space-separated fields (board, side to move, castling, en passant, halfmove clock, fullmove number{}), found {found}",
+                if *most > 6 {
+                    ", attack boards' corners"
+                } else {
+                    ""
+                }
             ),
             RankCount { found, expected } => write!(
                 f,
@@ -153,13 +206,22 @@ impl fmt::Display for FenError {
                 f,
                 "FEN board: rank {rank} has an empty-square count of zero or with a leading zero"
             ),
+            RunTooLong { rank, files } => write!(
+                f,
+                "FEN board: rank {rank} has an empty-square count larger than the board's {files} files"
+            ),
             UnknownPiece { letter } => write!(f, "FEN board: unknown piece letter '{letter}'"),
             PieceNotInGame { letter, variant } => {
                 write!(f, "FEN board: piece '{letter}' is not part of {variant}")
             }
             Hole { square } => write!(
                 f,
-                "FEN board: the holes do not match the board at {square} (a '*' must mark exactly the squares no board covers)"
+                "FEN board: the holes do not match the attack boards at {square} (a '*' must mark exactly the squares no board covers; without a corners field the boards stand on their start corners)"
+            ),
+            HoleNotInGame { square, variant } => write!(
+                f,
+                "FEN board: '*' (a hole) at {square}, but only {} has holes: {variant} has none",
+                games_with_holes()
             ),
             Boards { found, reason } => write!(f, "FEN board corners '{found}': {reason}"),
             SideToMove { found } => {
@@ -167,14 +229,12 @@ impl fmt::Display for FenError {
             }
             Castling { found, reason } => write!(f, "FEN castling '{found}': {reason}"),
             EnPassant { found, reason } => write!(f, "FEN en passant '{found}': {reason}"),
-            HalfmoveClock { found } => write!(
-                f,
-                "FEN halfmove clock: expected a non-negative number, found '{found}'"
-            ),
-            FullmoveNumber { found } => write!(
-                f,
-                "FEN fullmove number: expected a non-negative number, found '{found}'"
-            ),
+            HalfmoveClock { found } => {
+                write!(f, "FEN halfmove clock: {}", counter_fault(found))
+            }
+            FullmoveNumber { found } => {
+                write!(f, "FEN fullmove number: {}", counter_fault(found))
+            }
             KingCount { color, found } => write!(
                 f,
                 "FEN position: {} has {found} kings, it needs exactly one",
@@ -207,6 +267,7 @@ impl<B: Bitboard> Position<B> {
         if !(4..=most).contains(&fields.len()) {
             return Err(FenError::FieldCount {
                 found: fields.len(),
+                most,
             });
         }
         let mut pos = Position::<B>::empty(variant);
@@ -304,11 +365,25 @@ impl<B: Bitboard> Position<B> {
                     if run.starts_with('0') {
                         return Err(FenError::BadRunLength { rank: label });
                     }
-                    file += run.parse::<usize>().unwrap_or(usize::MAX / 2);
+                    match run.parse::<usize>() {
+                        Ok(n) if n <= files => file += n,
+                        _ => return Err(FenError::RunTooLong { rank: label, files }),
+                    }
                     run.clear();
                 }
                 if c == '/' {
                     break;
+                }
+                if c == '*' && self.tables.attack_boards.is_none() {
+                    return Err(FenError::HoleNotInGame {
+                        square: g
+                            .square(file as i32, rank as i32)
+                            .map_or_else(|| format!("rank {label}"), |sq| g.name(sq)),
+                        variant: self.variant(),
+                    });
+                }
+                if c != '*' && Piece::from_fen_char(c).is_none() {
+                    return Err(FenError::UnknownPiece { letter: c });
                 }
                 cells.push((file, c));
                 file += 1;
@@ -475,6 +550,12 @@ impl<B: Bitboard> Position<B> {
             reason: reason.to_string(),
         };
         let t = self.tables;
+        if !t.spec.has_role(Role::Pawn) {
+            return Err(FenError::EnPassant {
+                found: field.to_string(),
+                reason: format!("{} has no pawns", self.variant()),
+            });
+        }
         let ep = t
             .geometry
             .parse_square(field)

@@ -341,18 +341,58 @@ impl fmt::Display for Variant {
     }
 }
 
+/// The name of ChessWar, the dice wargame: one of the games a user can
+/// name, but played by its own rules core (`crate::chesswar`), not a
+/// [`Variant`].
+pub const CHESSWAR_NAME: &str = "chesswar";
+
+/// Every game's name, in the order they are listed to users: the
+/// [`Variant`]s, then ChessWar. Every list of games shown to a user comes
+/// from here.
+pub fn game_names() -> Vec<&'static str> {
+    Variant::ALL
+        .iter()
+        .map(|v| v.name())
+        .chain(std::iter::once(CHESSWAR_NAME))
+        .collect()
+}
+
+/// The chess variants' names as a phrase, `a, b, ... or z`: the games a
+/// chess-board command (`analyse`, `perft`, `match`) plays.
+pub fn variant_names_phrase() -> String {
+    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
+
 /// The error for a game name the engine does not play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownVariant(pub String);
 
+impl UnknownVariant {
+    /// Whether the name is ChessWar's, which exists but is not a chess
+    /// variant.
+    pub fn is_chesswar(&self) -> bool {
+        self.0.trim().eq_ignore_ascii_case(CHESSWAR_NAME)
+    }
+}
+
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        if self.is_chesswar() {
+            return write!(
+                f,
+                "{CHESSWAR_NAME} is not a chess variant: it has its own rules and commands (known chess variants: {})",
+                variant_names_phrase()
+            );
+        }
         write!(
             f,
             "unknown variant '{}' (known: {})",
             self.0,
-            names.join(", ")
+            game_names().join(", ")
         )
     }
 }

@@ -366,7 +366,7 @@ pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
             .parse::<f64>()
             .ok()
             .filter(|v| v.is_finite() && *v >= 0.0)
-            .map(Duration::from_secs_f64)
+            .and_then(|v| Duration::try_from_secs_f64(v).ok())
     };
     let base = seconds(base).filter(|b| !b.is_zero()).ok_or_else(bad)?;
     let increment = seconds(inc).ok_or_else(bad)?;
