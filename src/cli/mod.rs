@@ -87,6 +87,10 @@ pub mod numbers {
         depth: u32, 1, MAX_DEPTH
     );
     whole_flag!(
+        /// A perft depth in plies.
+        perft_depth: u32, 1, crate::rules::perft::MAX_PERFT_DEPTH
+    );
+    whole_flag!(
         /// A time per move or decision in milliseconds.
         movetime: u64, 1, MAX_MOVETIME_MS
     );
@@ -344,20 +348,20 @@ pub struct AnalyseArgs {
 /// Arguments of `perft`.
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
-    /// The game: chess, wadchess, paritychess or chad.
+    /// The game.
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// The position (default: the game's start position).
     #[arg(long)]
     pub fen: Option<String>,
     /// Plies to count (1 to 20).
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::perft_depth)]
     pub depth: u32,
     /// Print the count below each legal move, as `move: count`.
     #[arg(long)]
     pub divide: bool,
     /// Threads to split the root moves over (1 = single-threaded).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = numbers::threads)]
     pub threads: usize,
 }
 
