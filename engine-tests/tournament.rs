@@ -4,8 +4,10 @@
 //! resign or do not speak at all, and the run must go on, count each fault
 //! against the right engine and restart it.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 const MOTLEY: &str = env!("CARGO_BIN_EXE_motley");
 
@@ -14,6 +16,52 @@ fn motley(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+/// Runs motley with `args`, failing the test if it has not ended within
+/// `limit` (it is killed then): a hang fails instead of hanging.
+fn motley_within(args: &[&str], limit: Duration) -> Output {
+    let child = Command::new(MOTLEY)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    wait_within(child, limit, &format!("{args:?}"))
+}
+
+/// Waits for `child` at most `limit`, collecting its output.
+fn wait_within(mut child: Child, limit: Duration, what: &str) -> Output {
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out.read_to_end(&mut v);
+        v
+    });
+    let err = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err.read_to_end(&mut v);
+        v
+    });
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -241,6 +289,8 @@ fn bad_match_arguments_are_one_line_errors() {
                 "uci".into(),
                 "--st".into(),
                 "1".into(),
+                "--start-timeout".into(),
+                "1".into(),
             ],
             "engine 2",
         ),
@@ -254,5 +304,250 @@ fn bad_match_arguments_are_one_line_errors() {
         assert!(!out.status.success(), "{args:?} should fail");
         assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
         assert!(stderr.contains(word), "'{stderr}' should name '{word}'");
+    }
+}
+
+#[test]
+fn a_two_leg_castle_is_read_as_the_castle() {
+    let dir = scratch("legs");
+    let pgn = dir.join("games.pgn");
+    // White castles king-side as XBoard spells it: king leg, rook leg.
+    let castler = fake_uci(&dir, "Castler", "echo 'bestmove f1g1,j1f1'");
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            &castler,
+            "--engine2",
+            MOTLEY,
+            "--variant",
+            "wadchess",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "1",
+            "--st",
+            "0.05",
+            "--max-plies",
+            "2",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+        Duration::from_secs(20),
+    );
+    let report = stdout(&out);
+    assert!(out.status.success(), "{report}");
+    assert_eq!(faults(&report, "Castler"), (0, 0, 0), "{report}");
+
+    // The same castle from an XBoard engine, as motley prints it there.
+    let script = dir.join("xcastler.sh");
+    std::fs::write(
+        &script,
+        "while read -r line; do\n  case \"$line\" in\n    protover*) echo 'feature \
+         myname=\"XCastler\" setboard=1 usermove=1 ping=1 variants=\"wadchess\" done=1';;\n    \
+         ping*) echo \"pong ${line#ping }\";;\n    go) echo 'move f1g1,j1f1';;\n    \
+         quit) exit 0;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    let xcastler = format!("sh {}", script.display());
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            &xcastler,
+            "--protocol1",
+            "xboard",
+            "--engine2",
+            MOTLEY,
+            "--variant",
+            "wadchess",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "1",
+            "--st",
+            "0.05",
+            "--max-plies",
+            "2",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+        Duration::from_secs(20),
+    );
+    let report = stdout(&out);
+    assert!(out.status.success(), "{report}");
+    assert_eq!(faults(&report, "XCastler"), (0, 0, 0), "{report}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    // Fast castles keep their wire spelling in SAN.
+    assert_eq!(games.matches("1. j1f1 ").count(), 2, "{games}");
+    assert!(games.contains("[Result \"1/2-1/2\"]"), "{games}");
+
+    // The command line reads the same spelling.
+    let out = motley_within(
+        &[
+            "analyse",
+            "--variant",
+            "wadchess",
+            "--fen",
+            "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+            "--moves",
+            "f1g1,j1f1",
+            "--depth",
+            "1",
+        ],
+        Duration::from_secs(20),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Runs a match of motley against `engine2` (with `extra` arguments) that
+/// must fail before its first game, quickly, with a one-line error that
+/// holds each of `words`.
+fn fails_to_start(engine2: &str, extra: &[&str], words: &[&str], limit: Duration) {
+    let mut args = vec![
+        "match",
+        "--engine1",
+        MOTLEY,
+        "--engine2",
+        engine2,
+        "--st",
+        "0.05",
+        "--games",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    let started = Instant::now();
+    let out = motley_within(&args, limit + Duration::from_secs(30));
+    let elapsed = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{engine2} {extra:?} should fail");
+    assert!(
+        !stdout(&out).contains("Finished game"),
+        "{engine2}: no game may be played:\n{}",
+        stdout(&out)
+    );
+    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
+    for word in words {
+        assert!(
+            stderr.contains(word),
+            "{engine2}: '{stderr}' should name '{word}'"
+        );
+    }
+    assert!(elapsed < limit, "{engine2}: took {elapsed:?}: {stderr}");
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_the_first_game() {
+    let fast = Duration::from_secs(4);
+    let cases: Vec<(&str, Vec<&str>, Vec<&str>, Duration)> = vec![
+        (
+            "/nonexistent/engine",
+            vec![],
+            vec!["engine 2", "not found"],
+            fast,
+        ),
+        ("false", vec![], vec!["engine 2", "status 1"], fast),
+        ("sh -c 'exit 3'", vec![], vec!["engine 2", "status 3"], fast),
+        (
+            "sh -c 'echo cannot load the net >&2; exit 3'",
+            vec![],
+            vec!["engine 2", "cannot load the net"],
+            fast,
+        ),
+        ("yes garbage", vec![], vec!["engine 2", "garbage"], fast),
+        (
+            "sleep 1000",
+            vec!["--protocol2", "xboard"],
+            vec!["engine 2", "protover"],
+            fast,
+        ),
+        (
+            "sleep 1000",
+            vec!["--protocol2", "uci", "--start-timeout", "1"],
+            vec!["engine 2", "uciok"],
+            fast,
+        ),
+        (
+            "sleep 1000",
+            vec!["--start-timeout", "1"],
+            vec!["engine 2", "uciok", "protover"],
+            fast,
+        ),
+    ];
+    std::thread::scope(|scope| {
+        for (engine, extra, words, limit) in &cases {
+            scope.spawn(move || fails_to_start(engine, extra, words, *limit));
+        }
+    });
+}
+
+#[test]
+fn a_rejected_option_stops_the_match() {
+    let uci = format!("{MOTLEY} uci");
+    let xboard = format!("{MOTLEY} xboard");
+    let limit = Duration::from_secs(8);
+    let cases: Vec<(&str, Vec<&str>, Vec<&str>)> = vec![
+        (
+            &uci,
+            vec!["--protocol2", "uci", "--option2", "Hash=abc"],
+            vec!["engine 2", "Hash", "needs a number"],
+        ),
+        (
+            &uci,
+            vec!["--option2", "Nonsense=1"],
+            vec!["engine 2", "Nonsense"],
+        ),
+        (
+            &xboard,
+            vec!["--protocol2", "xboard", "--option2", "MultiPV=abc"],
+            vec!["engine 2", "MultiPV", "needs a number"],
+        ),
+        (
+            &xboard,
+            vec!["--protocol2", "xboard", "--option2", "Nonsense=1"],
+            vec!["engine 2", "Nonsense"],
+        ),
+    ];
+    std::thread::scope(|scope| {
+        for (engine, extra, words) in &cases {
+            scope.spawn(move || fails_to_start(engine, extra, words, limit));
+        }
+    });
+}
+
+#[test]
+fn an_even_match_is_zero_elo_not_minus_zero() {
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            MOTLEY,
+            "--engine2",
+            MOTLEY,
+            "--st",
+            "0.01",
+            "--games",
+            "2",
+            "--max-plies",
+            "2",
+        ],
+        Duration::from_secs(20),
+    );
+    let report = stdout(&out);
+    assert!(out.status.success(), "{report}");
+    assert!(report.contains(": 0 - 0 - 2 "), "{report}");
+    assert!(report.contains("Elo difference: 0.0 +/- 0.0"), "{report}");
+    for bad in ["-0.0", "NaN", "inf"] {
+        assert!(!report.contains(bad), "{bad} in {report}");
     }
 }

@@ -92,6 +92,10 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
+    /// Seconds an engine may take to start and answer the protocol's
+    /// handshake (uci/uciok, protover/feature done=1) and its options.
+    #[arg(long, default_value_t = 10.0)]
+    pub start_timeout: f64,
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 500)]
     pub max_plies: u32,
@@ -342,6 +346,7 @@ fn engine_config(
     protocol: &str,
     name: &Option<String>,
     options: &[String],
+    start_timeout: std::time::Duration,
 ) -> Result<crate::tournament::EngineConfig, CliError> {
     use crate::tournament::Protocol;
     let protocol = match protocol {
@@ -367,6 +372,7 @@ fn engine_config(
         protocol,
         options,
         name: name.clone(),
+        start_timeout,
     })
 }
 
@@ -394,10 +400,29 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         }
         None => Vec::new(),
     };
+    if !(args.start_timeout.is_finite() && args.start_timeout > 0.0 && args.start_timeout <= 3600.0)
+    {
+        return Err(CliError(
+            "start-timeout must be a number of seconds from 0 to 3600".into(),
+        ));
+    }
+    let start_timeout = std::time::Duration::from_secs_f64(args.start_timeout);
     let config = MatchConfig {
         engines: [
-            engine_config(&args.engine1, &args.protocol1, &args.name1, &args.options1)?,
-            engine_config(&args.engine2, &args.protocol2, &args.name2, &args.options2)?,
+            engine_config(
+                &args.engine1,
+                &args.protocol1,
+                &args.name1,
+                &args.options1,
+                start_timeout,
+            )?,
+            engine_config(
+                &args.engine2,
+                &args.protocol2,
+                &args.name2,
+                &args.options2,
+                start_timeout,
+            )?,
         ],
         openings,
         rules: GameRules {

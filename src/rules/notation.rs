@@ -179,7 +179,11 @@ mod tests {
             ("j1f1,f1g1", "j1f1"),
             ("f1c1,a1f1", "f1c1"),
         ] {
-            assert_eq!(position.canonical_wire(legs).as_deref(), Ok(castle), "{legs}");
+            assert_eq!(
+                position.canonical_wire(legs).as_deref(),
+                Ok(castle),
+                "{legs}"
+            );
         }
         let mut black = AnyPosition::from_fen(
             Variant::WadChess,
@@ -206,7 +210,14 @@ mod tests {
                 "{text}"
             );
         }
-        for text in [",", "f1g1,", ",j1f1", "f1g1,j1", "f1g1q,j1f1", "f1g1,j1f1,f1g1"] {
+        for text in [
+            ",",
+            "f1g1,",
+            ",j1f1",
+            "f1g1,j1",
+            "f1g1q,j1f1",
+            "f1g1,j1f1,f1g1",
+        ] {
             assert!(
                 matches!(position.canonical_wire(text), Err(MoveError::Malformed(_))),
                 "{text}"

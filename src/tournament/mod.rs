@@ -428,12 +428,14 @@ mod tests {
                     protocol: None,
                     options: vec![],
                     name: None,
+                    start_timeout: player::START_TIMEOUT,
                 },
                 EngineConfig {
                     command: "b".into(),
                     protocol: None,
                     options: vec![],
                     name: None,
+                    start_timeout: player::START_TIMEOUT,
                 },
             ],
             openings: vec![

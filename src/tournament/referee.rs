@@ -176,7 +176,9 @@ fn fault_ending(side: Color, fault: &Fault) -> Ending {
     let termination = match fault {
         Fault::Hung(_) => Termination::TimeForfeit,
         Fault::Rejected(_) => Termination::IllegalMove,
-        Fault::NotStarted(_) | Fault::Crashed(_) | Fault::Protocol(_) => Termination::Crash,
+        Fault::NotStarted(_) | Fault::Crashed(_) | Fault::Protocol(_) | Fault::Refused(_) => {
+            Termination::Crash
+        }
     };
     (
         GameResult::Win(!side),
@@ -210,14 +212,17 @@ impl<'a> Referee<'a> {
         self
     }
 
-    /// Plays a move given in wire spelling (the engine's), keeping the
-    /// record in SAN and in the referee's own wire spelling.
+    /// Plays a move given in any spelling the rules core reads (the
+    /// engine's: a castle as its two legs, a promotion without its only
+    /// letter), keeping the record in SAN and in the referee's own wire
+    /// spelling, which is what the engines are sent.
     fn record(&mut self, text: &str) -> Result<(), String> {
         let position = self.game.position();
-        let san = position.san_of_wire(text).map_err(|e| e.to_string())?;
-        self.game.play_wire(text).map_err(|e| e.to_string())?;
+        let wire = position.canonical_wire(text).map_err(|e| e.to_string())?;
+        let san = position.san_of_wire(&wire).map_err(|e| e.to_string())?;
+        self.game.play_wire(&wire).map_err(|e| e.to_string())?;
         self.san.push(san);
-        self.wire.push(text.to_ascii_lowercase());
+        self.wire.push(wire);
         Ok(())
     }
 

@@ -160,7 +160,11 @@ mod tests {
             losses: 3,
             draws: 0,
         };
-        assert!(t.elo_line().contains("unbounded (score 0.0/3)"), "{}", t.elo_line());
+        assert!(
+            t.elo_line().contains("unbounded (score 0.0/3)"),
+            "{}",
+            t.elo_line()
+        );
         // One win and one draw: a finite estimate with a finite bar.
         let t = Tally {
             wins: 1,
