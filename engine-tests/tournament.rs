@@ -215,6 +215,7 @@ fn faults_lose_games_are_counted_and_the_engine_is_restarted() {
 
     // The crasher survives one search per process, so with restarts every
     // game is still played and each ends in a crash.
+    let pgn = dir.join("crashes.pgn");
     let out = motley(&[
         "match",
         "--engine1",
@@ -225,12 +226,26 @@ fn faults_lose_games_are_counted_and_the_engine_is_restarted() {
         "3",
         "--st",
         "0.05",
+        "--pgn",
+        pgn.to_str().unwrap(),
     ]);
     let report = stdout(&out);
     assert!(out.status.success(), "{report}");
     assert_eq!(report.matches("Finished game").count(), 3, "{report}");
     assert_eq!(faults(&report, "Crasher"), (3, 0, 0), "{report}");
     assert!(report.contains("crashed"), "{report}");
+    // Each crashed game is in the PGN, whole, with its moves, its result
+    // and why it ended; nothing is left in progress.
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        games.matches("[Termination \"abandoned\"]").count(),
+        3,
+        "{games}"
+    );
+    assert_eq!(games.matches("\n1. ").count(), 3, "{games}");
+    assert_eq!(games.matches("crashed").count(), 3, "{games}");
+    assert!(!games.contains("[Result \"*\"]"), "{games}");
+    assert!(!dir.join("crashes.pgn.unfinished").exists());
 }
 
 #[test]
@@ -550,4 +565,100 @@ fn an_even_match_is_zero_elo_not_minus_zero() {
     for bad in ["-0.0", "NaN", "inf"] {
         assert!(!report.contains(bad), "{bad} in {report}");
     }
+}
+
+/// The rounds of the games in a PGN text, with their results.
+fn rounds(pgn: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut round = None;
+    for line in pgn.lines() {
+        if let Some(r) = line.strip_prefix("[Round \"") {
+            round = r.trim_end_matches("\"]").parse::<usize>().ok();
+        }
+        if let (Some(r), Some(result)) = (round, line.strip_prefix("[Result \"")) {
+            found.push((r, result.trim_end_matches("\"]").to_string()));
+            round = None;
+        }
+    }
+    found
+}
+
+#[test]
+fn an_interrupted_match_loses_no_game() {
+    let dir = scratch("interrupt");
+    let pgn = dir.join("games.pgn");
+    let side = dir.join("games.pgn.unfinished");
+    let child = Command::new(MOTLEY)
+        .args([
+            "match",
+            "--engine1",
+            MOTLEY,
+            "--engine2",
+            &format!("{MOTLEY} xboard"),
+            "--games",
+            "20",
+            "--concurrency",
+            "2",
+            "--st",
+            "0.02",
+            "--max-plies",
+            "24",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Finished games are on disk while the match goes on, the games in
+    // progress in the side file.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let done = std::fs::read_to_string(&pgn).unwrap_or_default();
+        let live = std::fs::read_to_string(&side).unwrap_or_default();
+        if done.contains("[Result \"") && live.contains("[Result \"*\"]") && live.contains("1. ") {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no game was written:\n{done}\n{live}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = wait_within(child, Duration::from_secs(10), "the interrupted match");
+    assert!(!out.status.success());
+
+    let done = std::fs::read_to_string(&pgn).unwrap();
+    let live = std::fs::read_to_string(&side).unwrap();
+    let finished = rounds(&done);
+    let unfinished = rounds(&live);
+    assert!(!finished.is_empty() && !unfinished.is_empty());
+    // Finished games are whole, with a result; every game begun is in
+    // one file or the other.
+    assert_eq!(done.matches("[Event ").count(), finished.len(), "{done}");
+    assert!(done.ends_with("\n\n"), "{done}");
+    for (round, result) in &finished {
+        assert!(
+            ["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()),
+            "{round}: {result}"
+        );
+    }
+    for (round, result) in &unfinished {
+        assert_eq!(result, "*", "{round}");
+    }
+    assert!(live.contains("[Termination \"unterminated\"]"), "{live}");
+    let mut all: Vec<usize> = finished
+        .iter()
+        .chain(&unfinished)
+        .map(|(r, _)| *r)
+        .collect();
+    all.sort_unstable();
+    let last = *all.last().unwrap();
+    assert_eq!(all, (1..=last).collect::<Vec<_>>(), "{done}\n{live}");
 }

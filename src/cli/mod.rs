@@ -380,7 +380,6 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     use crate::tournament::{
         Adjudication, DrawRule, GameRules, MatchConfig, ScoreRule, TimeControl,
     };
-    use std::sync::Mutex;
     let variant: Variant = args.variant.parse().map_err(|e| CliError(format!("{e}")))?;
     let time_control = match (&args.tc, args.st) {
         (Some(tc), _) => crate::tournament::parse_time_control(tc).map_err(CliError)?,
@@ -446,15 +445,11 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         concurrency: args.concurrency,
         event: args.event.clone(),
     };
-    let pgn: Option<Mutex<Box<dyn std::io::Write + Send>>> = match &args.pgn {
-        Some(path) => {
-            let file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
-            Some(Mutex::new(Box::new(file)))
-        }
+    let pgn = match &args.pgn {
+        Some(path) => Some(
+            crate::tournament::PgnSink::open(path)
+                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?,
+        ),
         None => None,
     };
     let summary = crate::tournament::run_match(&config, pgn.as_ref(), &mut |line| out!("{line}"))

@@ -12,14 +12,13 @@ pub mod player;
 pub mod referee;
 pub mod stats;
 
-use std::io::Write;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
 use crate::rules::{AnyGame, AnyPosition, Color, Variant};
 
+pub use pgn::PgnSink;
 pub use player::{EngineConfig, Fault, Player, Protocol, TimeControl};
 pub use referee::{
     Adjudication, DrawRule, GameRecord, GameResult, GameRules, Opening, ScoreRule, Termination,
@@ -188,9 +187,16 @@ struct Finished {
     pairing_round: usize,
     first_is_white: bool,
     record: GameRecord,
+    /// Why the game could not be written to the PGN, if it could not.
+    pgn_error: Option<String>,
 }
 
-fn play_one(seats: &mut [Seat; 2], pairing: &Pairing, rules: &GameRules) -> GameRecord {
+fn play_one(
+    seats: &mut [Seat; 2],
+    pairing: &Pairing,
+    rules: &GameRules,
+    watch: &mut dyn FnMut(&GameRecord),
+) -> GameRecord {
     let (white, black) = if pairing.first_is_white {
         (0, 1)
     } else {
@@ -221,7 +227,7 @@ fn play_one(seats: &mut [Seat; 2], pairing: &Pairing, rules: &GameRules) -> Game
     } else {
         [b, a]
     };
-    let record = referee::play_game(players, &pairing.opening, rules);
+    let record = referee::play_game(players, &pairing.opening, rules, watch);
     if let Some(color) = record.faulty {
         let seat = if color == Color::White { white } else { black };
         seats[seat].restart();
@@ -238,11 +244,13 @@ fn seat_name(seat: &Seat) -> String {
 }
 
 /// Plays the match; `progress` gets one line per finished game, and each
-/// game's PGN goes to `pgn_out` as soon as it ends. Fails before the first
-/// game if an engine cannot be started or does not play the game.
+/// game's PGN goes to `pgn_out` the moment it ends, by the worker that
+/// played it (see [`PgnSink`] for the games in progress). Fails before the
+/// first game if an engine cannot be started, refuses an option or does
+/// not play the game.
 pub fn run_match(
     config: &MatchConfig,
-    pgn_out: Option<&Mutex<Box<dyn Write + Send>>>,
+    pgn_out: Option<&PgnSink>,
     progress: &mut dyn FnMut(&str),
 ) -> Result<MatchSummary, String> {
     let mut names = [String::new(), String::new()];
@@ -280,11 +288,29 @@ pub fn run_match(
                         break;
                     }
                     let pairing = pairing(config, index);
-                    let record = play_one(&mut seats, &pairing, &config.rules);
+                    let round = pairing.round;
+                    let tc = config.rules.time_control;
+                    let mut pgn_error = None;
+                    let mut watch = |game: &GameRecord| {
+                        if let Some(sink) = pgn_out {
+                            let text = pgn::write_unfinished(game, &config.event, round, tc);
+                            if let Err(e) = sink.progress(round, text) {
+                                pgn_error.get_or_insert_with(|| e.to_string());
+                            }
+                        }
+                    };
+                    let record = play_one(&mut seats, &pairing, &config.rules, &mut watch);
+                    if let Some(sink) = pgn_out {
+                        let text = pgn::write_game(&record, &config.event, round, tc);
+                        if let Err(e) = sink.finish(round, &text) {
+                            pgn_error = Some(e.to_string());
+                        }
+                    }
                     let finished = Finished {
-                        pairing_round: pairing.round,
+                        pairing_round: round,
                         first_is_white: pairing.first_is_white,
                         record,
+                        pgn_error,
                     };
                     if tx.send(finished).is_err() {
                         break;
@@ -303,15 +329,11 @@ pub fn run_match(
             done += 1;
             account(&mut summary, &finished);
             let r = &finished.record;
-            if let Some(out) = pgn_out {
-                let text = pgn::write_game(
-                    r,
-                    &config.event,
-                    finished.pairing_round,
-                    config.rules.time_control,
-                );
-                let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
-                let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            if let Some(why) = &finished.pgn_error {
+                progress(&format!(
+                    "warning: game {} could not be written to the PGN: {why}",
+                    finished.pairing_round
+                ));
             }
             let t = &summary.tally;
             progress(&format!(

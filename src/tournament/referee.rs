@@ -141,23 +141,19 @@ struct Streaks {
     drawish: [u32; 2],
 }
 
-/// Plays one game; `players` are White's and Black's engines.
-pub fn play_game(players: [&mut Player; 2], opening: &Opening, rules: &GameRules) -> GameRecord {
+/// Plays one game; `players` are White's and Black's engines. `watch` is
+/// shown the game in progress when it starts and after every move (its
+/// result, reason and termination mean nothing yet), so that it can be
+/// kept should the runner be stopped.
+pub fn play_game(
+    players: [&mut Player; 2],
+    opening: &Opening,
+    rules: &GameRules,
+    watch: &mut dyn FnMut(&GameRecord),
+) -> GameRecord {
     let mut referee = Referee::new(players, opening, rules);
-    let (result, reason, termination, faulty) = referee.run();
-    GameRecord {
-        players: [
-            referee.players[0].name().to_string(),
-            referee.players[1].name().to_string(),
-        ],
-        variant: rules.variant,
-        fen: opening.fen.clone(),
-        san: referee.san,
-        result,
-        reason,
-        termination,
-        faulty,
-    }
+    let (result, reason, termination, faulty) = referee.run(watch);
+    referee.record_with((result, reason, termination, faulty))
 }
 
 struct Referee<'a> {
@@ -226,7 +222,35 @@ impl<'a> Referee<'a> {
         Ok(())
     }
 
-    fn run(&mut self) -> Ending {
+    /// The game so far, ended by `ending`.
+    fn record_with(&self, (result, reason, termination, faulty): Ending) -> GameRecord {
+        GameRecord {
+            players: [
+                self.players[0].name().to_string(),
+                self.players[1].name().to_string(),
+            ],
+            variant: self.rules.variant,
+            fen: self.opening_fen.clone(),
+            san: self.san.clone(),
+            result,
+            reason,
+            termination,
+            faulty,
+        }
+    }
+
+    /// Shows `watch` the game so far.
+    fn show(&self, watch: &mut dyn FnMut(&GameRecord)) {
+        let in_progress = (
+            GameResult::Draw,
+            "game in progress".to_string(),
+            Termination::Normal,
+            None,
+        );
+        watch(&self.record_with(in_progress));
+    }
+
+    fn run(&mut self, watch: &mut dyn FnMut(&GameRecord)) -> Ending {
         for side in [Color::White, Color::Black] {
             let fen = self.opening_fen.clone();
             if let Err(fault) = self.players[side.index()].new_game(
@@ -242,6 +266,7 @@ impl<'a> Referee<'a> {
             TimeControl::PerMove(_) => [Duration::ZERO; 2],
         };
         let mut plies = 0u32;
+        self.show(watch);
         loop {
             if let Some(outcome) = self.game.outcome() {
                 return rules_ending(outcome);
@@ -310,6 +335,7 @@ impl<'a> Referee<'a> {
                 );
             }
             plies += 1;
+            self.show(watch);
             if let Some(ending) = self.adjudicate(side, position.fullmove()) {
                 return ending;
             }
