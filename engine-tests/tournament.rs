@@ -309,6 +309,17 @@ fn bad_match_arguments_are_one_line_errors() {
             ],
             "engine 2",
         ),
+        (
+            vec![
+                "--engine2".into(),
+                MOTLEY.into(),
+                "--st".into(),
+                "1".into(),
+                "--variant".into(),
+                "chesswar".into(),
+            ],
+            "motley chesswar selfplay",
+        ),
     ];
     for (extra, word) in cases {
         let mut args = vec!["match".to_string(), "--engine1".into(), MOTLEY.into()];

@@ -67,7 +67,8 @@ pub struct MatchArgs {
     /// An option for the second engine, NAME=VALUE (repeatable).
     #[arg(long = "option2", value_name = "NAME=VALUE")]
     pub options2: Vec<String>,
-    /// The game: chess, wadchess, paritychess or chad.
+    /// The game: chess, wadchess, paritychess, chad or wauchess (ChessWar
+    /// series are played by `motley chesswar selfplay`).
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Games to play; each opening is played twice, colours reversed.
@@ -380,7 +381,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     use crate::tournament::{
         Adjudication, DrawRule, GameRules, MatchConfig, ScoreRule, TimeControl,
     };
-    let variant: Variant = args.variant.parse().map_err(|e| CliError(format!("{e}")))?;
+    let variant = crate::tournament::parse_variant(&args.variant).map_err(CliError)?;
     let time_control = match (&args.tc, args.st) {
         (Some(tc), _) => crate::tournament::parse_time_control(tc).map_err(CliError)?,
         (None, Some(st)) if st.is_finite() && st > 0.0 => {

@@ -92,6 +92,26 @@ impl MatchSummary {
     }
 }
 
+/// Reads the game of a match (`--variant`): any game of the rules core.
+/// ChessWar is refused with the reason and what plays it instead: its
+/// dice must be rolled by a referee, and under XBoard the engine plays
+/// a whole many-token turn on its own, which the runner cannot referee.
+pub fn parse_variant(name: &str) -> Result<Variant, String> {
+    if name
+        .trim()
+        .eq_ignore_ascii_case(crate::protocol::chesswar::NAME)
+    {
+        return Err(
+            "motley match does not play chesswar (a dice game whose turns are many tokens: \
+             the runner neither rolls dice nor referees whole turns); play ChessWar series \
+             with 'motley chesswar selfplay' (e.g. --white-player expectimax --black-player \
+             greedy --games 100)"
+                .into(),
+        );
+    }
+    name.parse::<Variant>().map_err(|e| e.to_string())
+}
+
 /// Reads an openings file: one opening a line, either a FEN (or EPD: its
 /// first four fields are used when the whole line is not a FEN), or
 /// `startpos`, optionally followed by `moves m1 m2 ...`. Blank lines and
@@ -425,6 +445,22 @@ mod tests {
         let err = parse_openings(Variant::Chess, "startpos moves e2e5\n").unwrap_err();
         assert!(err.starts_with("openings line 1:"), "{err}");
         assert!(parse_openings(Variant::Chess, "# nothing\n").is_err());
+    }
+
+    #[test]
+    fn chesswar_is_refused_with_what_to_use_instead() {
+        for name in ["chesswar", "ChessWar", " chesswar "] {
+            let err = parse_variant(name).unwrap_err();
+            assert!(err.contains("does not play chesswar"), "{err}");
+            assert!(err.contains("motley chesswar selfplay"), "{err}");
+            assert!(!err.contains('\n'), "{err}");
+        }
+        assert_eq!(parse_variant("wadchess"), Ok(Variant::WadChess));
+        assert!(
+            parse_variant("nochess")
+                .unwrap_err()
+                .contains("unknown variant")
+        );
     }
 
     #[test]
