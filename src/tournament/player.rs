@@ -634,7 +634,7 @@ impl Player {
             }
         }
         for (name, value) in self.config.options.clone() {
-            if !self.features.options.iter().any(|o| *o == name) {
+            if !self.features.options.contains(&name) {
                 return Err(Fault::Refused(format!(
                     "option {name}={value}: the engine has no option '{name}'"
                 )));
