@@ -317,8 +317,10 @@ fn bad_match_arguments_are_one_line_errors() {
                 "1".into(),
                 "--variant".into(),
                 "chesswar".into(),
+                "--openings".into(),
+                bad_openings.display().to_string(),
             ],
-            "motley chesswar selfplay",
+            "--openings is not available in chesswar",
         ),
     ];
     for (extra, word) in cases {
@@ -672,4 +674,99 @@ fn an_interrupted_match_loses_no_game() {
     all.sort_unstable();
     let last = *all.last().unwrap();
     assert_eq!(all, (1..=last).collect::<Vec<_>>(), "{done}\n{live}");
+}
+
+#[test]
+fn chesswar_matches_are_refereed_with_the_runners_dice() {
+    let dir = scratch("chesswar");
+    let pgn = dir.join("games.pgn");
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            &format!("{MOTLEY} uci"),
+            "--protocol1",
+            "uci",
+            "--name1",
+            "UciWar",
+            "--engine2",
+            &format!("{MOTLEY} xboard"),
+            "--protocol2",
+            "xboard",
+            "--name2",
+            "XbWar",
+            "--variant",
+            "chesswar",
+            // Given to one engine, the set-up is the referee's and both
+            // engines'.
+            "--option1",
+            "ChessWar Black Race=elf",
+            "--seed",
+            "5",
+            "--games",
+            "2",
+            "--concurrency",
+            "2",
+            "--st",
+            "0.01",
+            // Other tests load the machine: no time losses here.
+            "--margin-ms",
+            "1000",
+            "--max-plies",
+            "2000",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+        Duration::from_secs(60),
+    );
+    let report = stdout(&out);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(report.matches("Finished game").count(), 2, "{report}");
+    assert_eq!(faults(&report, "UciWar"), (0, 0, 0), "{report}");
+    assert_eq!(faults(&report, "XbWar"), (0, 0, 0), "{report}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        games.matches("[Variant \"chesswar\"]").count(),
+        2,
+        "{games}"
+    );
+    // Played to the end by the rules, with dice and decisions, elves
+    // against humans.
+    assert_eq!(
+        games.matches("[Termination \"normal\"]").count(),
+        2,
+        "{games}"
+    );
+    assert!(games.contains(" d6 ") || games.contains(" d1 "), "{games}");
+    assert!(games.contains(" end "), "{games}");
+    assert!(!games.contains("[Result \"*\"]"), "{games}");
+
+    // An engine that answers with a token the rules refuse loses.
+    let bad = fake_uci(&dir, "Nonsense", "echo 'bestmove zz'");
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            MOTLEY,
+            "--engine2",
+            &bad,
+            "--variant",
+            "chesswar",
+            "--games",
+            "2",
+            "--st",
+            "0.01",
+            "--margin-ms",
+            "1000",
+        ],
+        Duration::from_secs(30),
+    );
+    let report = stdout(&out);
+    assert!(out.status.success(), "{report}");
+    assert!(report.contains(": 2 - 0 - 0 "), "{report}");
+    assert_eq!(faults(&report, "Nonsense"), (0, 0, 2), "{report}");
 }

@@ -67,10 +67,14 @@ pub struct MatchArgs {
     /// An option for the second engine, NAME=VALUE (repeatable).
     #[arg(long = "option2", value_name = "NAME=VALUE")]
     pub options2: Vec<String>,
-    /// The game: chess, wadchess, paritychess, chad or wauchess (ChessWar
-    /// series are played by `motley chesswar selfplay`).
+    /// The game: chess, wadchess, paritychess, chad, wauchess or chesswar
+    /// (the runner rolls ChessWar's dice; the engines' default armies).
     #[arg(long, default_value = "chess")]
     pub variant: String,
+    /// ChessWar: the seed of the runner's dice; each pair of games (colours
+    /// reversed) uses the next seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// Games to play; each opening is played twice, colours reversed.
     #[arg(long, default_value_t = 2)]
     pub games: usize,
@@ -381,7 +385,29 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     use crate::tournament::{
         Adjudication, DrawRule, GameRules, MatchConfig, ScoreRule, TimeControl,
     };
-    let variant = crate::tournament::parse_variant(&args.variant).map_err(CliError)?;
+    let game = crate::tournament::parse_variant(&args.variant).map_err(CliError)?;
+    let (variant, chesswar) = match game {
+        crate::tournament::MatchGame::Board(variant) => (variant, None),
+        crate::tournament::MatchGame::ChessWar => {
+            if args.openings.is_some() {
+                return Err(CliError(
+                    "--openings is not available in chesswar: its games start from the \
+                     engines' default armies"
+                        .into(),
+                ));
+            }
+            let options = [&args.options1, &args.options2].map(|o| {
+                o.iter()
+                    .filter_map(|o| o.split_once('='))
+                    .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                    .collect::<Vec<_>>()
+            });
+            let rules =
+                crate::tournament::ChessWarRules::new(args.seed, [&options[0], &options[1]])
+                    .map_err(CliError)?;
+            (Variant::Chess, Some(rules))
+        }
+    };
     let time_control = match (&args.tc, args.st) {
         (Some(tc), _) => crate::tournament::parse_time_control(tc).map_err(CliError)?,
         (None, Some(st)) if st.is_finite() && st > 0.0 => {
@@ -441,6 +467,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
                     after: args.draw_after,
                 }),
             },
+            chesswar,
         },
         games: args.games,
         concurrency: args.concurrency,

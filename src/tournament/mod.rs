@@ -7,6 +7,7 @@
 //! engine processes. An engine that crashes, hangs or breaks the rules
 //! loses that game and is restarted before the next one.
 
+pub mod chesswar;
 pub mod pgn;
 pub mod player;
 pub mod referee;
@@ -18,6 +19,7 @@ use std::time::Duration;
 
 use crate::rules::{AnyGame, AnyPosition, Color, Variant};
 
+pub use chesswar::ChessWarRules;
 pub use pgn::PgnSink;
 pub use player::{EngineConfig, Fault, Player, Protocol, TimeControl};
 pub use referee::{
@@ -92,24 +94,27 @@ impl MatchSummary {
     }
 }
 
-/// Reads the game of a match (`--variant`): any game of the rules core.
-/// ChessWar is refused with the reason and what plays it instead: its
-/// dice must be rolled by a referee, and under XBoard the engine plays
-/// a whole many-token turn on its own, which the runner cannot referee.
-pub fn parse_variant(name: &str) -> Result<Variant, String> {
+/// The game a match plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchGame {
+    /// A game of the rules core (chess and its variants).
+    Board(Variant),
+    /// ChessWar: the runner rolls the dice and referees every token.
+    ChessWar,
+}
+
+/// Reads the game of a match (`--variant`): any game of the rules core,
+/// or `chesswar`.
+pub fn parse_variant(name: &str) -> Result<MatchGame, String> {
     if name
         .trim()
         .eq_ignore_ascii_case(crate::protocol::chesswar::NAME)
     {
-        return Err(
-            "motley match does not play chesswar (a dice game whose turns are many tokens: \
-             the runner neither rolls dice nor referees whole turns); play ChessWar series \
-             with 'motley chesswar selfplay' (e.g. --white-player expectimax --black-player \
-             greedy --games 100)"
-                .into(),
-        );
+        return Ok(MatchGame::ChessWar);
     }
-    name.parse::<Variant>().map_err(|e| e.to_string())
+    name.parse::<Variant>()
+        .map(MatchGame::Board)
+        .map_err(|e| e.to_string())
 }
 
 /// Reads an openings file: one opening a line, either a FEN (or EPD: its
@@ -228,6 +233,7 @@ fn play_one(
             return GameRecord {
                 players: [seat_name(&seats[white]), seat_name(&seats[black])],
                 variant: rules.variant,
+                chesswar: rules.chesswar.is_some(),
                 fen: pairing.opening.fen.clone(),
                 san: Vec::new(),
                 result: GameResult::Win(!color),
@@ -247,7 +253,16 @@ fn play_one(
     } else {
         [b, a]
     };
-    let record = referee::play_game(players, &pairing.opening, rules, watch);
+    let record = match &rules.chesswar {
+        Some(cw) => chesswar::play_game(
+            players,
+            rules,
+            cw,
+            chesswar::game_seed(cw, pairing.round - 1),
+            watch,
+        ),
+        None => referee::play_game(players, &pairing.opening, rules, watch),
+    };
     if let Some(color) = record.faulty {
         let seat = if color == Color::White { white } else { black };
         seats[seat].restart();
@@ -277,13 +292,15 @@ pub fn run_match(
     for (i, engine) in config.engines.iter().enumerate() {
         let mut player = Player::start(engine)
             .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
-        player
-            .new_game(
+        match &config.rules.chesswar {
+            Some(cw) => player.new_chesswar_game(config.rules.time_control, &cw.setup_options),
+            None => player.new_game(
                 config.rules.variant,
                 config.openings.first().and_then(|o| o.fen.as_deref()),
                 config.rules.time_control,
-            )
-            .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
+            ),
+        }
+        .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
         names[i] = player.name().to_string();
         player.quit();
     }
@@ -448,14 +465,14 @@ mod tests {
     }
 
     #[test]
-    fn chesswar_is_refused_with_what_to_use_instead() {
+    fn game_names() {
         for name in ["chesswar", "ChessWar", " chesswar "] {
-            let err = parse_variant(name).unwrap_err();
-            assert!(err.contains("does not play chesswar"), "{err}");
-            assert!(err.contains("motley chesswar selfplay"), "{err}");
-            assert!(!err.contains('\n'), "{err}");
+            assert_eq!(parse_variant(name), Ok(MatchGame::ChessWar));
         }
-        assert_eq!(parse_variant("wadchess"), Ok(Variant::WadChess));
+        assert_eq!(
+            parse_variant("wadchess"),
+            Ok(MatchGame::Board(Variant::WadChess))
+        );
         assert!(
             parse_variant("nochess")
                 .unwrap_err()
@@ -508,6 +525,7 @@ mod tests {
                 time_control: TimeControl::PerMove(Duration::from_millis(10)),
                 margin: Duration::ZERO,
                 adjudication: Adjudication::default(),
+                chesswar: None,
             },
             games: 6,
             concurrency: 1,

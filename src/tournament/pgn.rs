@@ -102,7 +102,9 @@ fn write(
     tag("White", &record.players[0]);
     tag("Black", &record.players[1]);
     tag("Result", ending.result);
-    if let Some(name) = variant_tag(record.variant) {
+    if record.chesswar {
+        tag("Variant", crate::protocol::chesswar::NAME);
+    } else if let Some(name) = variant_tag(record.variant) {
         tag("Variant", name);
     }
     if let Some(fen) = &record.fen {
@@ -121,7 +123,11 @@ fn write(
     let (mut number, mut side) =
         start.map_or((1, Color::White), |p| (p.fullmove(), p.side_to_move()));
     let mut tokens = Vec::new();
-    for (i, san) in record.san.iter().enumerate() {
+    // ChessWar's tokens do not alternate between the sides: no numbers.
+    if record.chesswar {
+        tokens.extend(record.san.iter().cloned());
+    }
+    for (i, san) in record.san.iter().enumerate().filter(|_| !record.chesswar) {
         match side {
             Color::White => tokens.push(format!("{number}.")),
             Color::Black if i == 0 => tokens.push(format!("{number}...")),
@@ -272,6 +278,7 @@ mod tests {
         let record = GameRecord {
             players: ["A \"x\"".into(), "B".into()],
             variant: Variant::WadChess,
+            chesswar: false,
             fen: None,
             san: vec!["e4".into(), "e5".into(), "Cd3".into()],
             result: GameResult::Win(Color::White),
@@ -300,6 +307,7 @@ mod tests {
         let record = GameRecord {
             players: ["A".into(), "B".into()],
             variant: Variant::Chess,
+            chesswar: false,
             fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 7".into()),
             san: vec!["Kd7".into(), "Rh7+".into()],
             result: GameResult::Draw,
@@ -322,6 +330,7 @@ mod tests {
         GameRecord {
             players: ["A".into(), "B".into()],
             variant: Variant::Chess,
+            chesswar: false,
             fen: None,
             san: san.iter().map(|s| s.to_string()).collect(),
             result: GameResult::Win(Color::Black),

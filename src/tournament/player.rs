@@ -157,6 +157,10 @@ pub struct Player {
     stderr: Arc<Mutex<StderrTail>>,
     /// XBoard: how many moves of the current game the engine has been sent.
     synced: usize,
+    /// XBoard ChessWar: whether the engine was told `go` and not `force`
+    /// since, so that it plays on by itself while the decisions are its
+    /// side's.
+    playing: bool,
     /// The last score reported during the last search.
     last_score: Option<EngineScore>,
     ping_counter: u32,
@@ -386,6 +390,7 @@ impl Player {
             uci_options: Vec::new(),
             stderr,
             synced: 0,
+            playing: false,
             last_score: None,
             ping_counter: 0,
         };
@@ -731,22 +736,117 @@ impl Player {
                     }
                     self.send(&format!("setboard {fen}"))?;
                 }
-                match time_control {
-                    TimeControl::Increment { base, increment } => {
-                        let secs = base.as_secs();
-                        self.send(&format!(
-                            "level 0 {}:{:02} {}",
-                            secs / 60,
-                            secs % 60,
-                            seconds_text(increment)
-                        ))?;
-                    }
-                    TimeControl::PerMove(t) => self.send(&format!("st {}", seconds_text(t)))?,
-                }
+                self.send_time_control(time_control)?;
                 self.send("post")?;
                 self.xboard_sync(&format!("the game {name} or its start position"))
             }
         }
+    }
+
+    /// Prepares a new ChessWar game from the start state the engine's
+    /// options describe, with the dice rolled by the runner (`ChessWar
+    /// Dice` set to `gui` where the engine has that option).
+    /// `setup` are the set-up options (races, armies ...) the runner's
+    /// referee starts from too.
+    pub fn new_chesswar_game(
+        &mut self,
+        time_control: TimeControl,
+        setup: &[(String, String)],
+    ) -> Result<(), Fault> {
+        let prepared = self.prepare_chesswar(time_control, setup);
+        prepared.map_err(|fault| self.explained(fault))
+    }
+
+    fn prepare_chesswar(
+        &mut self,
+        time_control: TimeControl,
+        setup: &[(String, String)],
+    ) -> Result<(), Fault> {
+        const NAME: &str = crate::protocol::chesswar::NAME;
+        const DICE: &str = "ChessWar Dice";
+        self.synced = 0;
+        self.playing = false;
+        self.last_score = None;
+        match self.protocol {
+            Protocol::Uci => {
+                self.send(&format!("setoption name UCI_Variant value {NAME}"))?;
+                if self
+                    .uci_options
+                    .iter()
+                    .any(|o| o.eq_ignore_ascii_case(DICE))
+                {
+                    self.send(&format!("setoption name {DICE} value gui"))?;
+                }
+                for (name, value) in setup {
+                    self.send(&format!("setoption name {name} value {value}"))?;
+                }
+                self.send("ucinewgame")?;
+                self.uci_sync(&format!("the game {NAME}"))
+            }
+            Protocol::Xboard => {
+                if let Some(variants) = &self.features.variants
+                    && !variants.iter().any(|v| v == NAME)
+                {
+                    return Err(Fault::Protocol(format!("the engine does not play {NAME}")));
+                }
+                self.send("new")?;
+                self.send("easy")?;
+                if self.features.options.iter().any(|o| o == DICE) {
+                    self.send(&format!("option {DICE}=gui"))?;
+                }
+                for (name, value) in setup {
+                    self.send(&format!("option {name}={value}"))?;
+                }
+                // The set-up takes effect with `variant`.
+                self.send(&format!("variant {NAME}"))?;
+                self.send("force")?;
+                self.send_time_control(time_control)?;
+                self.send("post")?;
+                self.xboard_sync(&format!("the game {NAME}"))
+            }
+        }
+    }
+
+    /// XBoard: `level` or `st`.
+    fn send_time_control(&mut self, time_control: TimeControl) -> Result<(), Fault> {
+        match time_control {
+            TimeControl::Increment { base, increment } => {
+                let secs = base.as_secs();
+                self.send(&format!(
+                    "level 0 {}:{:02} {}",
+                    secs / 60,
+                    secs % 60,
+                    seconds_text(increment)
+                ))
+            }
+            TimeControl::PerMove(t) => self.send(&format!("st {}", seconds_text(t))),
+        }
+    }
+
+    /// Asks for the next ChessWar token after `tokens` (from the start),
+    /// where `side` decides, with `clock`; waits until `deadline` at most.
+    /// Under XBoard an engine plays on by itself while the decisions are
+    /// its side's, so it is told `force`, the tokens it lacks and `go`
+    /// only when it is not already doing that.
+    pub fn think_chesswar(
+        &mut self,
+        tokens: &[String],
+        side: Color,
+        clock: Clock,
+        deadline: Instant,
+    ) -> Result<Reply, Fault> {
+        self.last_score = None;
+        let reply = match self.protocol {
+            Protocol::Uci => self.uci_think(None, tokens, clock, deadline),
+            Protocol::Xboard => {
+                if self.playing && self.synced == tokens.len() {
+                    self.xboard_wait_move(deadline)
+                } else {
+                    self.xboard_think(tokens, side, clock, deadline)
+                }
+            }
+        };
+        reply.map_err(|fault| self.explained(fault))
     }
 
     /// Asks for a move in the game `fen` (None: the start) + `moves`, where
@@ -821,6 +921,7 @@ impl Player {
         deadline: Instant,
     ) -> Result<Reply, Fault> {
         self.send("force")?;
+        self.playing = false;
         for m in &moves[self.synced.min(moves.len())..] {
             if self.features.usermove {
                 self.send(&format!("usermove {m}"))?;
@@ -837,6 +938,12 @@ impl Player {
             self.send(&format!("otim {}", centis(other_time)))?;
         }
         self.send("go")?;
+        self.playing = true;
+        self.xboard_wait_move(deadline)
+    }
+
+    /// XBoard: the engine's next `move` (or resignation).
+    fn xboard_wait_move(&mut self, deadline: Instant) -> Result<Reply, Fault> {
         loop {
             let line = self.next_line(deadline, "move")?;
             let trimmed = line.trim();

@@ -62,6 +62,8 @@ pub struct GameRules {
     pub margin: Duration,
     /// When to end a game early.
     pub adjudication: Adjudication,
+    /// When set, the games are ChessWar (and `variant` is not used).
+    pub chesswar: Option<super::chesswar::ChessWarRules>,
 }
 
 /// How a game ended.
@@ -119,6 +121,8 @@ pub struct GameRecord {
     pub players: [String; 2],
     /// The game.
     pub variant: Variant,
+    /// Whether the game is ChessWar instead (`san` then holds its tokens).
+    pub chesswar: bool,
     /// The FEN the game started from, when it is not the game's start.
     pub fen: Option<String>,
     /// The moves in SAN, from the start of the record.
@@ -166,9 +170,11 @@ struct Referee<'a> {
     streaks: Streaks,
 }
 
-type Ending = (GameResult, String, Termination, Option<Color>);
+/// How a game ended: result, reason, kind and the engine at fault.
+pub(super) type Ending = (GameResult, String, Termination, Option<Color>);
 
-fn fault_ending(side: Color, fault: &Fault) -> Ending {
+/// The end of a game in which `side`'s engine failed with `fault`.
+pub(super) fn fault_ending(side: Color, fault: &Fault) -> Ending {
     let termination = match fault {
         Fault::Hung(_) => Termination::TimeForfeit,
         Fault::Rejected(_) => Termination::IllegalMove,
@@ -230,6 +236,7 @@ impl<'a> Referee<'a> {
                 self.players[1].name().to_string(),
             ],
             variant: self.rules.variant,
+            chesswar: false,
             fen: self.opening_fen.clone(),
             san: self.san.clone(),
             result,
