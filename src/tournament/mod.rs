@@ -5,7 +5,12 @@
 //!
 //! Games run on `concurrency` worker threads, each with its own pair of
 //! engine processes. An engine that crashes, hangs or breaks the rules
-//! loses that game and is restarted before the next one.
+//! loses that game and is restarted before the next one; an engine that
+//! cannot start, answer the handshake in time or take its options stops
+//! the match before the first game. ChessWar games are refereed by
+//! [`chesswar`], the runner rolling the dice. Each game is written to the
+//! PGN the moment it ends, and games in progress are kept aside after
+//! every move ([`PgnSink`]).
 
 pub mod chesswar;
 pub mod pgn;

@@ -1,6 +1,7 @@
 //! An engine in a child process, spoken to over UCI or XBoard by the match
 //! runner. Every wait has a deadline; an engine that dies, hangs or breaks
-//! the protocol is reported as a [`Fault`] and the caller restarts it.
+//! the protocol is reported as a [`Fault`] (with its exit status and the
+//! last lines of its standard error) and the caller restarts it.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
