@@ -416,6 +416,31 @@ fn a_two_leg_castle_is_read_as_the_castle() {
     assert_eq!(games.matches("1. j1f1 ").count(), 2, "{games}");
     assert!(games.contains("[Result \"1/2-1/2\"]"), "{games}");
 
+    // So does the engine over UCI, and it refuses legs of no castle.
+    let fen = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1";
+    for (legs, refused) in [("f1g1,j1f1", false), ("f1g1,a1f1", true)] {
+        let mut child = Command::new(MOTLEY)
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let script = format!(
+            "uci\nsetoption name UCI_Variant value wadchess\n\
+             position fen {fen} moves {legs}\nisready\nquit\n"
+        );
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), script.as_bytes()).unwrap();
+        let out = wait_within(child, Duration::from_secs(10), "motley uci");
+        let text = stdout(&out);
+        assert!(text.contains("readyok"), "{text}");
+        assert_eq!(
+            text.contains("info string error"),
+            refused,
+            "{legs}: {text}"
+        );
+    }
+
     // The command line reads the same spelling.
     let out = motley_within(
         &[
