@@ -4,8 +4,10 @@
 //! resign or do not speak at all, and the run must go on, count each fault
 //! against the right engine and restart it.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 const MOTLEY: &str = env!("CARGO_BIN_EXE_motley");
 
@@ -14,6 +16,52 @@ fn motley(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+/// Runs motley with `args`, failing the test if it has not ended within
+/// `limit` (it is killed then): a hang fails instead of hanging.
+fn motley_within(args: &[&str], limit: Duration) -> Output {
+    let child = Command::new(MOTLEY)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    wait_within(child, limit, &format!("{args:?}"))
+}
+
+/// Waits for `child` at most `limit`, collecting its output.
+fn wait_within(mut child: Child, limit: Duration, what: &str) -> Output {
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out.read_to_end(&mut v);
+        v
+    });
+    let err = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err.read_to_end(&mut v);
+        v
+    });
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -167,6 +215,7 @@ fn faults_lose_games_are_counted_and_the_engine_is_restarted() {
 
     // The crasher survives one search per process, so with restarts every
     // game is still played and each ends in a crash.
+    let pgn = dir.join("crashes.pgn");
     let out = motley(&[
         "match",
         "--engine1",
@@ -177,12 +226,26 @@ fn faults_lose_games_are_counted_and_the_engine_is_restarted() {
         "3",
         "--st",
         "0.05",
+        "--pgn",
+        pgn.to_str().unwrap(),
     ]);
     let report = stdout(&out);
     assert!(out.status.success(), "{report}");
     assert_eq!(report.matches("Finished game").count(), 3, "{report}");
     assert_eq!(faults(&report, "Crasher"), (3, 0, 0), "{report}");
     assert!(report.contains("crashed"), "{report}");
+    // Each crashed game is in the PGN, whole, with its moves, its result
+    // and why it ended; nothing is left in progress.
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        games.matches("[Termination \"abandoned\"]").count(),
+        3,
+        "{games}"
+    );
+    assert_eq!(games.matches("\n1. ").count(), 3, "{games}");
+    assert_eq!(games.matches("crashed").count(), 3, "{games}");
+    assert!(!games.contains("[Result \"*\"]"), "{games}");
+    assert!(!dir.join("crashes.pgn.unfinished").exists());
 }
 
 #[test]
@@ -241,8 +304,23 @@ fn bad_match_arguments_are_one_line_errors() {
                 "uci".into(),
                 "--st".into(),
                 "1".into(),
+                "--start-timeout".into(),
+                "1".into(),
             ],
             "engine 2",
+        ),
+        (
+            vec![
+                "--engine2".into(),
+                MOTLEY.into(),
+                "--st".into(),
+                "1".into(),
+                "--variant".into(),
+                "chesswar".into(),
+                "--openings".into(),
+                bad_openings.display().to_string(),
+            ],
+            "--openings is not available in chesswar",
         ),
     ];
     for (extra, word) in cases {
@@ -255,4 +333,465 @@ fn bad_match_arguments_are_one_line_errors() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
         assert!(stderr.contains(word), "'{stderr}' should name '{word}'");
     }
+}
+
+#[test]
+fn a_two_leg_castle_is_read_as_the_castle() {
+    let dir = scratch("legs");
+    let pgn = dir.join("games.pgn");
+    // White castles king-side as XBoard spells it: king leg, rook leg.
+    let castler = fake_uci(&dir, "Castler", "echo 'bestmove f1g1,j1f1'");
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            &castler,
+            "--engine2",
+            MOTLEY,
+            "--variant",
+            "wadchess",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "1",
+            "--st",
+            "0.05",
+            "--max-plies",
+            "2",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+        Duration::from_secs(20),
+    );
+    let report = stdout(&out);
+    assert!(out.status.success(), "{report}");
+    assert_eq!(faults(&report, "Castler"), (0, 0, 0), "{report}");
+
+    // The same castle from an XBoard engine, as motley prints it there.
+    let script = dir.join("xcastler.sh");
+    std::fs::write(
+        &script,
+        "while read -r line; do\n  case \"$line\" in\n    protover*) echo 'feature \
+         myname=\"XCastler\" setboard=1 usermove=1 ping=1 variants=\"wadchess\" done=1';;\n    \
+         ping*) echo \"pong ${line#ping }\";;\n    go) echo 'move f1g1,j1f1';;\n    \
+         quit) exit 0;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    let xcastler = format!("sh {}", script.display());
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            &xcastler,
+            "--protocol1",
+            "xboard",
+            "--engine2",
+            MOTLEY,
+            "--variant",
+            "wadchess",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "1",
+            "--st",
+            "0.05",
+            "--max-plies",
+            "2",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+        Duration::from_secs(20),
+    );
+    let report = stdout(&out);
+    assert!(out.status.success(), "{report}");
+    assert_eq!(faults(&report, "XCastler"), (0, 0, 0), "{report}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    // Fast castles keep their wire spelling in SAN.
+    assert_eq!(games.matches("1. j1f1 ").count(), 2, "{games}");
+    assert!(games.contains("[Result \"1/2-1/2\"]"), "{games}");
+
+    // So does the engine over UCI, and it refuses legs of no castle.
+    let fen = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1";
+    for (legs, refused) in [("f1g1,j1f1", false), ("f1g1,a1f1", true)] {
+        let mut child = Command::new(MOTLEY)
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let script = format!(
+            "uci\nsetoption name UCI_Variant value wadchess\n\
+             position fen {fen} moves {legs}\nisready\nquit\n"
+        );
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), script.as_bytes()).unwrap();
+        let out = wait_within(child, Duration::from_secs(10), "motley uci");
+        let text = stdout(&out);
+        assert!(text.contains("readyok"), "{text}");
+        assert_eq!(
+            text.contains("info string error"),
+            refused,
+            "{legs}: {text}"
+        );
+    }
+
+    // The command line reads the same spelling.
+    let out = motley_within(
+        &[
+            "analyse",
+            "--variant",
+            "wadchess",
+            "--fen",
+            "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+            "--moves",
+            "f1g1,j1f1",
+            "--depth",
+            "1",
+        ],
+        Duration::from_secs(20),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Runs a match of motley against `engine2` (with `extra` arguments) that
+/// must fail before its first game, quickly, with a one-line error that
+/// holds each of `words`.
+fn fails_to_start(engine2: &str, extra: &[&str], words: &[&str], limit: Duration) {
+    let mut args = vec![
+        "match",
+        "--engine1",
+        MOTLEY,
+        "--engine2",
+        engine2,
+        "--st",
+        "0.05",
+        "--games",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    let started = Instant::now();
+    let out = motley_within(&args, limit + Duration::from_secs(30));
+    let elapsed = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{engine2} {extra:?} should fail");
+    assert!(
+        !stdout(&out).contains("Finished game"),
+        "{engine2}: no game may be played:\n{}",
+        stdout(&out)
+    );
+    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
+    for word in words {
+        assert!(
+            stderr.contains(word),
+            "{engine2}: '{stderr}' should name '{word}'"
+        );
+    }
+    assert!(elapsed < limit, "{engine2}: took {elapsed:?}: {stderr}");
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_the_first_game() {
+    let fast = Duration::from_secs(4);
+    let cases: Vec<(&str, Vec<&str>, Vec<&str>, Duration)> = vec![
+        (
+            "/nonexistent/engine",
+            vec![],
+            vec!["engine 2", "not found"],
+            fast,
+        ),
+        ("false", vec![], vec!["engine 2", "status 1"], fast),
+        ("sh -c 'exit 3'", vec![], vec!["engine 2", "status 3"], fast),
+        (
+            "sh -c 'echo cannot load the net >&2; exit 3'",
+            vec![],
+            vec!["engine 2", "cannot load the net"],
+            fast,
+        ),
+        ("yes garbage", vec![], vec!["engine 2", "garbage"], fast),
+        (
+            "sleep 1000",
+            vec!["--protocol2", "xboard"],
+            vec!["engine 2", "protover"],
+            fast,
+        ),
+        (
+            "sleep 1000",
+            vec!["--protocol2", "uci", "--start-timeout", "1"],
+            vec!["engine 2", "uciok"],
+            fast,
+        ),
+        (
+            "sleep 1000",
+            vec!["--start-timeout", "1"],
+            vec!["engine 2", "uciok", "protover"],
+            fast,
+        ),
+    ];
+    std::thread::scope(|scope| {
+        for (engine, extra, words, limit) in &cases {
+            scope.spawn(move || fails_to_start(engine, extra, words, *limit));
+        }
+    });
+}
+
+#[test]
+fn a_rejected_option_stops_the_match() {
+    let uci = format!("{MOTLEY} uci");
+    let xboard = format!("{MOTLEY} xboard");
+    let limit = Duration::from_secs(8);
+    let cases: Vec<(&str, Vec<&str>, Vec<&str>)> = vec![
+        (
+            &uci,
+            vec!["--protocol2", "uci", "--option2", "Hash=abc"],
+            vec!["engine 2", "Hash", "needs a number"],
+        ),
+        (
+            &uci,
+            vec!["--option2", "Nonsense=1"],
+            vec!["engine 2", "Nonsense"],
+        ),
+        (
+            &xboard,
+            vec!["--protocol2", "xboard", "--option2", "MultiPV=abc"],
+            vec!["engine 2", "MultiPV", "needs a number"],
+        ),
+        (
+            &xboard,
+            vec!["--protocol2", "xboard", "--option2", "Nonsense=1"],
+            vec!["engine 2", "Nonsense"],
+        ),
+    ];
+    std::thread::scope(|scope| {
+        for (engine, extra, words) in &cases {
+            scope.spawn(move || fails_to_start(engine, extra, words, limit));
+        }
+    });
+}
+
+#[test]
+fn an_even_match_is_zero_elo_not_minus_zero() {
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            MOTLEY,
+            "--engine2",
+            MOTLEY,
+            "--st",
+            "0.01",
+            "--games",
+            "2",
+            "--max-plies",
+            "2",
+        ],
+        Duration::from_secs(20),
+    );
+    let report = stdout(&out);
+    assert!(out.status.success(), "{report}");
+    assert!(report.contains(": 0 - 0 - 2 "), "{report}");
+    assert!(report.contains("Elo difference: 0.0 +/- 0.0"), "{report}");
+    for bad in ["-0.0", "NaN", "inf"] {
+        assert!(!report.contains(bad), "{bad} in {report}");
+    }
+}
+
+/// The rounds of the games in a PGN text, with their results.
+fn rounds(pgn: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut round = None;
+    for line in pgn.lines() {
+        if let Some(r) = line.strip_prefix("[Round \"") {
+            round = r.trim_end_matches("\"]").parse::<usize>().ok();
+        }
+        if let (Some(r), Some(result)) = (round, line.strip_prefix("[Result \"")) {
+            found.push((r, result.trim_end_matches("\"]").to_string()));
+            round = None;
+        }
+    }
+    found
+}
+
+#[test]
+fn an_interrupted_match_loses_no_game() {
+    let dir = scratch("interrupt");
+    let pgn = dir.join("games.pgn");
+    let side = dir.join("games.pgn.unfinished");
+    let child = Command::new(MOTLEY)
+        .args([
+            "match",
+            "--engine1",
+            MOTLEY,
+            "--engine2",
+            &format!("{MOTLEY} xboard"),
+            "--games",
+            "20",
+            "--concurrency",
+            "2",
+            "--st",
+            "0.02",
+            "--max-plies",
+            "24",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Finished games are on disk while the match goes on, the games in
+    // progress in the side file.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let done = std::fs::read_to_string(&pgn).unwrap_or_default();
+        let live = std::fs::read_to_string(&side).unwrap_or_default();
+        if done.contains("[Result \"") && live.contains("[Result \"*\"]") && live.contains("1. ") {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no game was written:\n{done}\n{live}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = wait_within(child, Duration::from_secs(10), "the interrupted match");
+    assert!(!out.status.success());
+
+    let done = std::fs::read_to_string(&pgn).unwrap();
+    let live = std::fs::read_to_string(&side).unwrap();
+    let finished = rounds(&done);
+    let unfinished = rounds(&live);
+    assert!(!finished.is_empty() && !unfinished.is_empty());
+    // Finished games are whole, with a result; every game begun is in
+    // one file or the other.
+    assert_eq!(done.matches("[Event ").count(), finished.len(), "{done}");
+    assert!(done.ends_with("\n\n"), "{done}");
+    for (round, result) in &finished {
+        assert!(
+            ["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()),
+            "{round}: {result}"
+        );
+    }
+    for (round, result) in &unfinished {
+        assert_eq!(result, "*", "{round}");
+    }
+    assert!(live.contains("[Termination \"unterminated\"]"), "{live}");
+    let mut all: Vec<usize> = finished
+        .iter()
+        .chain(&unfinished)
+        .map(|(r, _)| *r)
+        .collect();
+    all.sort_unstable();
+    let last = *all.last().unwrap();
+    assert_eq!(all, (1..=last).collect::<Vec<_>>(), "{done}\n{live}");
+}
+
+#[test]
+fn chesswar_matches_are_refereed_with_the_runners_dice() {
+    let dir = scratch("chesswar");
+    let pgn = dir.join("games.pgn");
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            &format!("{MOTLEY} uci"),
+            "--protocol1",
+            "uci",
+            "--name1",
+            "UciWar",
+            "--engine2",
+            &format!("{MOTLEY} xboard"),
+            "--protocol2",
+            "xboard",
+            "--name2",
+            "XbWar",
+            "--variant",
+            "chesswar",
+            // Given to one engine, the set-up is the referee's and both
+            // engines'.
+            "--option1",
+            "ChessWar Black Race=elf",
+            "--seed",
+            "5",
+            "--games",
+            "2",
+            "--concurrency",
+            "2",
+            "--st",
+            "0.01",
+            // Other tests load the machine: no time losses here.
+            "--margin-ms",
+            "1000",
+            "--max-plies",
+            "2000",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+        Duration::from_secs(60),
+    );
+    let report = stdout(&out);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(report.matches("Finished game").count(), 2, "{report}");
+    assert_eq!(faults(&report, "UciWar"), (0, 0, 0), "{report}");
+    assert_eq!(faults(&report, "XbWar"), (0, 0, 0), "{report}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        games.matches("[Variant \"chesswar\"]").count(),
+        2,
+        "{games}"
+    );
+    // Played to the end by the rules, with dice and decisions, elves
+    // against humans.
+    assert_eq!(
+        games.matches("[Termination \"normal\"]").count(),
+        2,
+        "{games}"
+    );
+    assert!(games.contains(" d6 ") || games.contains(" d1 "), "{games}");
+    assert!(games.contains(" end "), "{games}");
+    assert!(!games.contains("[Result \"*\"]"), "{games}");
+
+    // An engine that answers with a token the rules refuse loses.
+    let bad = fake_uci(&dir, "Nonsense", "echo 'bestmove zz'");
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            MOTLEY,
+            "--engine2",
+            &bad,
+            "--variant",
+            "chesswar",
+            "--games",
+            "2",
+            "--st",
+            "0.01",
+            "--margin-ms",
+            "1000",
+        ],
+        Duration::from_secs(30),
+    );
+    let report = stdout(&out);
+    assert!(out.status.success(), "{report}");
+    assert!(report.contains(": 2 - 0 - 0 "), "{report}");
+    assert_eq!(faults(&report, "Nonsense"), (0, 0, 2), "{report}");
 }

@@ -254,9 +254,14 @@ pub struct MatchArgs {
     /// An option for the second engine, NAME=VALUE (repeatable).
     #[arg(long = "option2", value_name = "NAME=VALUE")]
     pub options2: Vec<String>,
-    /// The game (the list is in `--help`).
+    /// The game (the list is in `--help`; in chesswar the runner rolls
+    /// the dice and the engines play their default armies).
     #[arg(long, default_value = "chess")]
     pub variant: String,
+    /// ChessWar: the seed of the runner's dice; each pair of games (colours
+    /// reversed) uses the next seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// Games to play; each opening is played twice, colours reversed.
     #[arg(long, default_value_t = 2, value_parser = numbers::games)]
     pub games: usize,
@@ -279,7 +284,12 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = numbers::concurrency)]
     pub concurrency: usize,
-    /// Adjudicate a draw after this many plies (0: never).
+    /// Seconds an engine may take to start and answer the protocol's
+    /// handshake (uci/uciok, protover/feature done=1) and its options.
+    #[arg(long, default_value_t = 10.0, value_parser = numbers::move_seconds)]
+    pub start_timeout: f64,
+    /// Adjudicate a draw after this many plies (0: never; in chesswar,
+    /// decisions).
     #[arg(long, default_value_t = 500, value_parser = numbers::plies)]
     pub max_plies: u32,
     /// Adjudicate a loss when both engines agree the score is at least
@@ -549,6 +559,7 @@ fn engine_config(
     protocol: &str,
     name: &Option<String>,
     options: &[String],
+    start_timeout: std::time::Duration,
 ) -> Result<crate::tournament::EngineConfig, CliError> {
     use crate::tournament::Protocol;
     let protocol = match protocol {
@@ -574,6 +585,7 @@ fn engine_config(
         protocol,
         options,
         name: name.clone(),
+        start_timeout,
     })
 }
 
@@ -581,8 +593,29 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     use crate::tournament::{
         Adjudication, DrawRule, GameRules, MatchConfig, ScoreRule, TimeControl,
     };
-    use std::sync::Mutex;
-    let variant = parse_variant(&args.variant)?;
+    let game = crate::tournament::parse_variant(&args.variant).map_err(CliError)?;
+    let (variant, chesswar) = match game {
+        crate::tournament::MatchGame::Board(variant) => (variant, None),
+        crate::tournament::MatchGame::ChessWar => {
+            if args.openings.is_some() {
+                return Err(CliError(
+                    "--openings is not available in chesswar: its games start from the \
+                     engines' default armies"
+                        .into(),
+                ));
+            }
+            let options = [&args.options1, &args.options2].map(|o| {
+                o.iter()
+                    .filter_map(|o| o.split_once('='))
+                    .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                    .collect::<Vec<_>>()
+            });
+            let rules =
+                crate::tournament::ChessWarRules::new(args.seed, [&options[0], &options[1]])
+                    .map_err(CliError)?;
+            (Variant::Chess, Some(rules))
+        }
+    };
     let time_control = match (&args.tc, args.st) {
         (Some(tc), _) => crate::tournament::parse_time_control(tc).map_err(CliError)?,
         (None, Some(st)) if st.is_finite() && st > 0.0 => {
@@ -601,10 +634,29 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         }
         None => Vec::new(),
     };
+    if !(args.start_timeout.is_finite() && args.start_timeout > 0.0 && args.start_timeout <= 3600.0)
+    {
+        return Err(CliError(
+            "start-timeout must be a number of seconds from 0 to 3600".into(),
+        ));
+    }
+    let start_timeout = std::time::Duration::from_secs_f64(args.start_timeout);
     let config = MatchConfig {
         engines: [
-            engine_config(&args.engine1, &args.protocol1, &args.name1, &args.options1)?,
-            engine_config(&args.engine2, &args.protocol2, &args.name2, &args.options2)?,
+            engine_config(
+                &args.engine1,
+                &args.protocol1,
+                &args.name1,
+                &args.options1,
+                start_timeout,
+            )?,
+            engine_config(
+                &args.engine2,
+                &args.protocol2,
+                &args.name2,
+                &args.options2,
+                start_timeout,
+            )?,
         ],
         openings,
         rules: GameRules {
@@ -623,20 +675,17 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
                     after: args.draw_after,
                 }),
             },
+            chesswar,
         },
         games: args.games,
         concurrency: args.concurrency,
         event: args.event.clone(),
     };
-    let pgn: Option<Mutex<Box<dyn std::io::Write + Send>>> = match &args.pgn {
-        Some(path) => {
-            let file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
-            Some(Mutex::new(Box::new(file)))
-        }
+    let pgn = match &args.pgn {
+        Some(path) => Some(
+            crate::tournament::PgnSink::open(path)
+                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?,
+        ),
         None => None,
     };
     let summary = crate::tournament::run_match(&config, pgn.as_ref(), &mut |line| out!("{line}"))

@@ -5,21 +5,27 @@
 //!
 //! Games run on `concurrency` worker threads, each with its own pair of
 //! engine processes. An engine that crashes, hangs or breaks the rules
-//! loses that game and is restarted before the next one.
+//! loses that game and is restarted before the next one; an engine that
+//! cannot start, answer the handshake in time or take its options stops
+//! the match before the first game. ChessWar games are refereed by
+//! [`chesswar`], the runner rolling the dice. Each game is written to the
+//! PGN the moment it ends, and games in progress are kept aside after
+//! every move ([`PgnSink`]).
 
+pub mod chesswar;
 pub mod pgn;
 pub mod player;
 pub mod referee;
 pub mod stats;
 
-use std::io::Write;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
 use crate::rules::{AnyGame, AnyPosition, Color, Variant};
 
+pub use chesswar::ChessWarRules;
+pub use pgn::PgnSink;
 pub use player::{EngineConfig, Fault, Player, Protocol, TimeControl};
 pub use referee::{
     Adjudication, DrawRule, GameRecord, GameResult, GameRules, Opening, ScoreRule, Termination,
@@ -91,6 +97,29 @@ impl MatchSummary {
         }
         lines
     }
+}
+
+/// The game a match plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchGame {
+    /// A game of the rules core (chess and its variants).
+    Board(Variant),
+    /// ChessWar: the runner rolls the dice and referees every token.
+    ChessWar,
+}
+
+/// Reads the game of a match (`--variant`): any game of the rules core,
+/// or `chesswar`.
+pub fn parse_variant(name: &str) -> Result<MatchGame, String> {
+    if name
+        .trim()
+        .eq_ignore_ascii_case(crate::protocol::chesswar::NAME)
+    {
+        return Ok(MatchGame::ChessWar);
+    }
+    name.parse::<Variant>()
+        .map(MatchGame::Board)
+        .map_err(|e| e.to_string())
 }
 
 /// Reads an openings file: one opening a line, either a FEN (or EPD: its
@@ -188,9 +217,16 @@ struct Finished {
     pairing_round: usize,
     first_is_white: bool,
     record: GameRecord,
+    /// Why the game could not be written to the PGN, if it could not.
+    pgn_error: Option<String>,
 }
 
-fn play_one(seats: &mut [Seat; 2], pairing: &Pairing, rules: &GameRules) -> GameRecord {
+fn play_one(
+    seats: &mut [Seat; 2],
+    pairing: &Pairing,
+    rules: &GameRules,
+    watch: &mut dyn FnMut(&GameRecord),
+) -> GameRecord {
     let (white, black) = if pairing.first_is_white {
         (0, 1)
     } else {
@@ -202,6 +238,7 @@ fn play_one(seats: &mut [Seat; 2], pairing: &Pairing, rules: &GameRules) -> Game
             return GameRecord {
                 players: [seat_name(&seats[white]), seat_name(&seats[black])],
                 variant: rules.variant,
+                chesswar: rules.chesswar.is_some(),
                 fen: pairing.opening.fen.clone(),
                 san: Vec::new(),
                 result: GameResult::Win(!color),
@@ -221,7 +258,16 @@ fn play_one(seats: &mut [Seat; 2], pairing: &Pairing, rules: &GameRules) -> Game
     } else {
         [b, a]
     };
-    let record = referee::play_game(players, &pairing.opening, rules);
+    let record = match &rules.chesswar {
+        Some(cw) => chesswar::play_game(
+            players,
+            rules,
+            cw,
+            chesswar::game_seed(cw, pairing.round - 1),
+            watch,
+        ),
+        None => referee::play_game(players, &pairing.opening, rules, watch),
+    };
     if let Some(color) = record.faulty {
         let seat = if color == Color::White { white } else { black };
         seats[seat].restart();
@@ -238,24 +284,28 @@ fn seat_name(seat: &Seat) -> String {
 }
 
 /// Plays the match; `progress` gets one line per finished game, and each
-/// game's PGN goes to `pgn_out` as soon as it ends. Fails before the first
-/// game if an engine cannot be started or does not play the game.
+/// game's PGN goes to `pgn_out` the moment it ends, by the worker that
+/// played it (see [`PgnSink`] for the games in progress). Fails before the
+/// first game if an engine cannot be started, refuses an option or does
+/// not play the game.
 pub fn run_match(
     config: &MatchConfig,
-    pgn_out: Option<&Mutex<Box<dyn Write + Send>>>,
+    pgn_out: Option<&PgnSink>,
     progress: &mut dyn FnMut(&str),
 ) -> Result<MatchSummary, String> {
     let mut names = [String::new(), String::new()];
     for (i, engine) in config.engines.iter().enumerate() {
         let mut player = Player::start(engine)
             .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
-        player
-            .new_game(
+        match &config.rules.chesswar {
+            Some(cw) => player.new_chesswar_game(config.rules.time_control, &cw.setup_options),
+            None => player.new_game(
                 config.rules.variant,
                 config.openings.first().and_then(|o| o.fen.as_deref()),
                 config.rules.time_control,
-            )
-            .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
+            ),
+        }
+        .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
         names[i] = player.name().to_string();
         player.quit();
     }
@@ -280,11 +330,29 @@ pub fn run_match(
                         break;
                     }
                     let pairing = pairing(config, index);
-                    let record = play_one(&mut seats, &pairing, &config.rules);
+                    let round = pairing.round;
+                    let tc = config.rules.time_control;
+                    let mut pgn_error = None;
+                    let mut watch = |game: &GameRecord| {
+                        if let Some(sink) = pgn_out {
+                            let text = pgn::write_unfinished(game, &config.event, round, tc);
+                            if let Err(e) = sink.progress(round, text) {
+                                pgn_error.get_or_insert_with(|| e.to_string());
+                            }
+                        }
+                    };
+                    let record = play_one(&mut seats, &pairing, &config.rules, &mut watch);
+                    if let Some(sink) = pgn_out {
+                        let text = pgn::write_game(&record, &config.event, round, tc);
+                        if let Err(e) = sink.finish(round, &text) {
+                            pgn_error = Some(e.to_string());
+                        }
+                    }
                     let finished = Finished {
-                        pairing_round: pairing.round,
+                        pairing_round: round,
                         first_is_white: pairing.first_is_white,
                         record,
+                        pgn_error,
                     };
                     if tx.send(finished).is_err() {
                         break;
@@ -303,15 +371,11 @@ pub fn run_match(
             done += 1;
             account(&mut summary, &finished);
             let r = &finished.record;
-            if let Some(out) = pgn_out {
-                let text = pgn::write_game(
-                    r,
-                    &config.event,
-                    finished.pairing_round,
-                    config.rules.time_control,
-                );
-                let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
-                let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            if let Some(why) = &finished.pgn_error {
+                progress(&format!(
+                    "warning: game {} could not be written to the PGN: {why}",
+                    finished.pairing_round
+                ));
             }
             let t = &summary.tally;
             progress(&format!(
@@ -406,6 +470,22 @@ mod tests {
     }
 
     #[test]
+    fn game_names() {
+        for name in ["chesswar", "ChessWar", " chesswar "] {
+            assert_eq!(parse_variant(name), Ok(MatchGame::ChessWar));
+        }
+        assert_eq!(
+            parse_variant("wadchess"),
+            Ok(MatchGame::Board(Variant::WadChess))
+        );
+        assert!(
+            parse_variant("nochess")
+                .unwrap_err()
+                .contains("unknown variant")
+        );
+    }
+
+    #[test]
     fn time_controls() {
         assert_eq!(
             parse_time_control("10+0.1").unwrap(),
@@ -428,12 +508,14 @@ mod tests {
                     protocol: None,
                     options: vec![],
                     name: None,
+                    start_timeout: player::START_TIMEOUT,
                 },
                 EngineConfig {
                     command: "b".into(),
                     protocol: None,
                     options: vec![],
                     name: None,
+                    start_timeout: player::START_TIMEOUT,
                 },
             ],
             openings: vec![
@@ -448,6 +530,7 @@ mod tests {
                 time_control: TimeControl::PerMove(Duration::from_millis(10)),
                 margin: Duration::ZERO,
                 adjudication: Adjudication::default(),
+                chesswar: None,
             },
             games: 6,
             concurrency: 1,

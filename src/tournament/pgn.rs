@@ -3,6 +3,11 @@
 //! position, `TimeControl`, `Termination` and `PlyCount`, and the moves in
 //! SAN with the ending as a closing comment.
 
+use std::collections::BTreeMap;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::rules::{AnyPosition, Color, Variant};
@@ -52,6 +57,40 @@ fn escape(text: &str) -> String {
 
 /// The PGN of a finished game.
 pub fn write_game(record: &GameRecord, event: &str, round: usize, tc: TimeControl) -> String {
+    let ending = Ending {
+        result: record.result.pgn(),
+        termination: record.termination.pgn_tag(),
+        comment: &record.reason,
+    };
+    write(record, event, round, tc, &ending)
+}
+
+/// The PGN of a game still being played: its moves so far, result `*`
+/// and Termination `unterminated` (the record's result and reason are not
+/// used).
+pub fn write_unfinished(record: &GameRecord, event: &str, round: usize, tc: TimeControl) -> String {
+    let ending = Ending {
+        result: "*",
+        termination: "unterminated",
+        comment: "game in progress",
+    };
+    write(record, event, round, tc, &ending)
+}
+
+/// How a game's PGN ends: its result, Termination tag and closing comment.
+struct Ending<'a> {
+    result: &'a str,
+    termination: &'a str,
+    comment: &'a str,
+}
+
+fn write(
+    record: &GameRecord,
+    event: &str,
+    round: usize,
+    tc: TimeControl,
+    ending: &Ending,
+) -> String {
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
@@ -62,8 +101,10 @@ pub fn write_game(record: &GameRecord, event: &str, round: usize, tc: TimeContro
     tag("Round", &round.to_string());
     tag("White", &record.players[0]);
     tag("Black", &record.players[1]);
-    tag("Result", record.result.pgn());
-    if let Some(name) = variant_tag(record.variant) {
+    tag("Result", ending.result);
+    if record.chesswar {
+        tag("Variant", crate::protocol::chesswar::NAME);
+    } else if let Some(name) = variant_tag(record.variant) {
         tag("Variant", name);
     }
     if let Some(fen) = &record.fen {
@@ -71,7 +112,7 @@ pub fn write_game(record: &GameRecord, event: &str, round: usize, tc: TimeContro
         tag("FEN", fen);
     }
     tag("TimeControl", &time_control_tag(tc));
-    tag("Termination", record.termination.pgn_tag());
+    tag("Termination", ending.termination);
     tag("PlyCount", &record.san.len().to_string());
     out.push('\n');
 
@@ -82,7 +123,11 @@ pub fn write_game(record: &GameRecord, event: &str, round: usize, tc: TimeContro
     let (mut number, mut side) =
         start.map_or((1, Color::White), |p| (p.fullmove(), p.side_to_move()));
     let mut tokens = Vec::new();
-    for (i, san) in record.san.iter().enumerate() {
+    // ChessWar's tokens do not alternate between the sides: no numbers.
+    if record.chesswar {
+        tokens.extend(record.san.iter().cloned());
+    }
+    for (i, san) in record.san.iter().enumerate().filter(|_| !record.chesswar) {
         match side {
             Color::White => tokens.push(format!("{number}.")),
             Color::Black if i == 0 => tokens.push(format!("{number}...")),
@@ -94,8 +139,8 @@ pub fn write_game(record: &GameRecord, event: &str, round: usize, tc: TimeContro
         }
         side = !side;
     }
-    tokens.push(format!("{{{}}}", record.reason.replace('}', ")")));
-    tokens.push(record.result.pgn().to_string());
+    tokens.push(format!("{{{}}}", ending.comment.replace('}', ")")));
+    tokens.push(ending.result.to_string());
     let mut line = String::new();
     for token in tokens {
         if !line.is_empty() && line.len() + 1 + token.len() > 79 {
@@ -113,6 +158,115 @@ pub fn write_game(record: &GameRecord, event: &str, round: usize, tc: TimeContro
     out
 }
 
+/// Where a match's games go, so that none is lost: each finished game is
+/// appended whole to the PGN and flushed the moment it ends (in the order
+/// games end, each under its `Round`), and the games still being played
+/// are kept, each up to its last move and with result `*`, in a side file
+/// (`FILE.unfinished`) that is rewritten after every move (written aside
+/// and renamed over, so it is always whole) and removed when no game is in
+/// progress. A match that is interrupted (Ctrl-C, SIGTERM, a crash) leaves
+/// its finished games in the PGN and its unfinished ones in the side file;
+/// the next match on the same PGN first appends those to it.
+pub struct PgnSink {
+    state: Mutex<SinkState>,
+}
+
+struct SinkState {
+    out: Box<dyn Write + Send>,
+    side: Option<PathBuf>,
+    /// The games in progress by round, as unfinished PGN.
+    live: BTreeMap<usize, String>,
+}
+
+/// The side file of a PGN file: its games in progress.
+pub fn unfinished_path(pgn: &Path) -> PathBuf {
+    let mut name = pgn.as_os_str().to_owned();
+    name.push(".unfinished");
+    PathBuf::from(name)
+}
+
+impl PgnSink {
+    /// A sink writing finished games to `out` and games in progress to the
+    /// file `side`, if given.
+    pub fn new(out: Box<dyn Write + Send>, side: Option<PathBuf>) -> PgnSink {
+        PgnSink {
+            state: Mutex::new(SinkState {
+                out,
+                side,
+                live: BTreeMap::new(),
+            }),
+        }
+    }
+
+    /// A sink appending to the PGN file `path`, with its side file next to
+    /// it; the unfinished games an interrupted match left in the side file
+    /// are appended to the PGN first.
+    pub fn open(path: &Path) -> std::io::Result<PgnSink> {
+        let mut file = OpenOptions::new().create(true).append(true).open(path)?;
+        let side = unfinished_path(path);
+        match std::fs::read_to_string(&side) {
+            Ok(left) => {
+                file.write_all(left.as_bytes())?;
+                file.flush()?;
+                std::fs::remove_file(&side)?;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+        Ok(PgnSink::new(Box::new(file), Some(side)))
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, SinkState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Keeps the game of `round` in progress, as `text`, in the side file.
+    pub fn progress(&self, round: usize, text: String) -> std::io::Result<()> {
+        let mut state = self.lock();
+        state.live.insert(round, text);
+        state.rewrite_side()
+    }
+
+    /// Appends the finished game of `round`, `text`, to the PGN and flushes
+    /// it; the game leaves the side file.
+    pub fn finish(&self, round: usize, text: &str) -> std::io::Result<()> {
+        let mut state = self.lock();
+        let written = state
+            .out
+            .write_all(text.as_bytes())
+            .and_then(|()| state.out.flush());
+        // The game stays in the side file when it could not be written.
+        written?;
+        let was_live = state.live.remove(&round).is_some();
+        if was_live {
+            state.rewrite_side()?;
+        }
+        Ok(())
+    }
+}
+
+impl SinkState {
+    /// Writes the games in progress to the side file (aside, then renamed
+    /// over it) or removes it when there are none.
+    fn rewrite_side(&mut self) -> std::io::Result<()> {
+        let Some(side) = &self.side else {
+            return Ok(());
+        };
+        if self.live.is_empty() {
+            return match std::fs::remove_file(side) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+                _ => Ok(()),
+            };
+        }
+        let mut aside = side.as_os_str().to_owned();
+        aside.push(".tmp");
+        let aside = PathBuf::from(aside);
+        let text: String = self.live.values().map(String::as_str).collect();
+        std::fs::write(&aside, text)?;
+        std::fs::rename(&aside, side)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +278,7 @@ mod tests {
         let record = GameRecord {
             players: ["A \"x\"".into(), "B".into()],
             variant: Variant::WadChess,
+            chesswar: false,
             fen: None,
             san: vec!["e4".into(), "e5".into(), "Cd3".into()],
             result: GameResult::Win(Color::White),
@@ -152,6 +307,7 @@ mod tests {
         let record = GameRecord {
             players: ["A".into(), "B".into()],
             variant: Variant::Chess,
+            chesswar: false,
             fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 7".into()),
             san: vec!["Kd7".into(), "Rh7+".into()],
             result: GameResult::Draw,
@@ -168,6 +324,68 @@ mod tests {
         assert!(pgn.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 7\"]"));
         assert!(pgn.contains("7... Kd7 8. Rh7+ {Draw by"), "{pgn}");
         assert!(pgn.contains("[Termination \"adjudication\"]"));
+    }
+
+    fn game(san: &[&str]) -> GameRecord {
+        GameRecord {
+            players: ["A".into(), "B".into()],
+            variant: Variant::Chess,
+            chesswar: false,
+            fen: None,
+            san: san.iter().map(|s| s.to_string()).collect(),
+            result: GameResult::Win(Color::Black),
+            reason: "White's engine crashed".into(),
+            termination: Termination::Crash,
+            faulty: Some(Color::White),
+        }
+    }
+
+    #[test]
+    fn games_in_progress_are_kept_aside_until_they_end() {
+        let dir = std::env::temp_dir().join(format!("motley-pgn-sink-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.pgn");
+        let side = unfinished_path(&path);
+        let tc = TimeControl::PerMove(Duration::from_secs(1));
+        let sink = PgnSink::open(&path).unwrap();
+        sink.progress(1, write_unfinished(&game(&["e4"]), "t", 1, tc))
+            .unwrap();
+        sink.progress(2, write_unfinished(&game(&["d4"]), "t", 2, tc))
+            .unwrap();
+        sink.progress(1, write_unfinished(&game(&["e4", "e5"]), "t", 1, tc))
+            .unwrap();
+        let live = std::fs::read_to_string(&side).unwrap();
+        assert_eq!(live.matches("[Result \"*\"]").count(), 2, "{live}");
+        assert!(live.contains("1. e4 e5 {game in progress} *\n"), "{live}");
+        assert!(live.contains("1. d4 {game in progress} *\n"), "{live}");
+        // Game 1 ends: it is in the PGN, whole, and no longer aside.
+        let record = game(&["e4", "e5"]);
+        sink.finish(1, &write_game(&record, "t", 1, tc)).unwrap();
+        let done = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            done.contains("1. e4 e5 {White's engine crashed} 0-1\n\n"),
+            "{done}"
+        );
+        assert!(done.contains("[Termination \"abandoned\"]"), "{done}");
+        let live = std::fs::read_to_string(&side).unwrap();
+        assert!(!live.contains("e5"), "{live}");
+        assert!(live.contains("1. d4 "), "{live}");
+        // Interrupted here: the next match on the file keeps game 2.
+        drop(sink);
+        let sink = PgnSink::open(&path).unwrap();
+        assert!(!side.exists());
+        let done = std::fs::read_to_string(&path).unwrap();
+        assert!(done.contains("1. d4 {game in progress} *\n"), "{done}");
+        // A game that ends with nothing left in progress removes the side
+        // file.
+        sink.progress(1, write_unfinished(&game(&["c4"]), "t", 1, tc))
+            .unwrap();
+        assert!(side.exists());
+        sink.finish(1, &write_game(&game(&["c4"]), "t", 1, tc))
+            .unwrap();
+        assert!(!side.exists());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! An engine in a child process, spoken to over UCI or XBoard by the match
 //! runner. Every wait has a deadline; an engine that dies, hangs or breaks
-//! the protocol is reported as a [`Fault`] and the caller restarts it.
+//! the protocol is reported as a [`Fault`] (with its exit status and the
+//! last lines of its standard error) and the caller restarts it.
 
-use std::io::{BufRead, BufReader, Write};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::rules::{Color, Variant};
@@ -29,6 +32,9 @@ pub struct EngineConfig {
     pub options: Vec<(String, String)>,
     /// A name for the PGN and the report; the engine's own by default.
     pub name: Option<String>,
+    /// How long the engine may take to start and answer the handshake
+    /// (`uci` → `uciok`, `protover 2` → `feature done=1`) and its options.
+    pub start_timeout: Duration,
 }
 
 /// How an engine failed.
@@ -44,6 +50,8 @@ pub enum Fault {
     Protocol(String),
     /// It called a legal move of the game illegal.
     Rejected(String),
+    /// It refused a setting: an option, the game or the start position.
+    Refused(String),
 }
 
 impl std::fmt::Display for Fault {
@@ -54,6 +62,7 @@ impl std::fmt::Display for Fault {
             Fault::Hung(why) => write!(f, "no answer: {why}"),
             Fault::Protocol(why) => write!(f, "protocol error: {why}"),
             Fault::Rejected(why) => write!(f, "rejected a legal move: {why}"),
+            Fault::Refused(why) => write!(f, "refused {why}"),
         }
     }
 }
@@ -122,6 +131,17 @@ struct Features {
     usermove: bool,
     ping: bool,
     variants: Option<Vec<String>>,
+    /// The names of the options it declared.
+    options: Vec<String>,
+}
+
+/// The last lines an engine wrote to its standard error, kept to explain
+/// why it failed.
+#[derive(Debug, Default)]
+struct StderrTail {
+    lines: VecDeque<String>,
+    /// Whether the engine closed its standard error (it has ended).
+    closed: bool,
 }
 
 /// A running engine.
@@ -133,20 +153,57 @@ pub struct Player {
     lines: Receiver<String>,
     name: String,
     features: Features,
+    /// UCI: the names of the options the engine declared.
+    uci_options: Vec<String>,
+    stderr: Arc<Mutex<StderrTail>>,
     /// XBoard: how many moves of the current game the engine has been sent.
     synced: usize,
+    /// XBoard ChessWar: whether the engine was told `go` and not `force`
+    /// since, so that it plays on by itself while the decisions are its
+    /// side's.
+    playing: bool,
     /// The last score reported during the last search.
     last_score: Option<EngineScore>,
     ping_counter: u32,
 }
 
-/// How long a handshake, `isready` or `ping` may take.
-const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+/// How long an engine may take to start by default (see
+/// [`EngineConfig::start_timeout`]).
+pub const START_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long `isready` or `ping` may take during a match.
+const SYNC_TIME: Duration = Duration::from_secs(10);
 /// How long an engine that may be UCI gets to say `uciok` before the
-/// runner tries XBoard instead.
+/// runner tries XBoard instead (at most the start timeout).
 const DETECT_TIME: Duration = Duration::from_secs(3);
+/// How long an XBoard engine gets to send its first `feature` line after
+/// `protover 2` (the protocol's two seconds), and to send `done=1` after
+/// its last feature line when it never sends `done`.
+const FEATURE_TIME: Duration = Duration::from_secs(2);
+/// How many lines an engine may print that its protocol does not know
+/// before it answers the handshake: a banner is fine, a flood is not.
+const MAX_NOISE_LINES: usize = 100;
+/// How many lines of an engine's standard error a failure report shows.
+const STDERR_LINES: usize = 3;
+/// How many characters of an engine's line an error message quotes.
+const QUOTE_CHARS: usize = 120;
+/// How long to wait for an engine that closed its output to exit, so that
+/// its exit status and last words can be reported.
+const EXIT_WAIT: Duration = Duration::from_millis(300);
 
-fn spawn(command: &str) -> Result<(Child, ChildStdin, Receiver<String>), Fault> {
+/// `line` shortened for an error message.
+fn quote(line: &str) -> String {
+    let line = line.trim();
+    match line.char_indices().nth(QUOTE_CHARS) {
+        Some((at, _)) => format!("{}...", &line[..at]),
+        None => line.to_string(),
+    }
+}
+
+/// A started engine's pipes: its input, its output lines, the tail of its
+/// standard error.
+type Pipes = (Child, ChildStdin, Receiver<String>, Arc<Mutex<StderrTail>>);
+
+fn spawn(command: &str) -> Result<Pipes, Fault> {
     let mut cmd = if cfg!(windows) {
         let mut c = Command::new("cmd");
         c.arg("/C").arg(command);
@@ -159,11 +216,36 @@ fn spawn(command: &str) -> Result<(Child, ChildStdin, Receiver<String>), Fault> 
     let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| Fault::NotStarted(format!("'{command}': {e}")))?;
     let stdin = child.stdin.take().expect("stdin was piped");
     let stdout = child.stdout.take().expect("stdout was piped");
+    let stderr = child.stderr.take().expect("stderr was piped");
+    let tail = Arc::new(Mutex::new(StderrTail::default()));
+    let keeper = Arc::clone(&tail);
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stderr);
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            // Lines of any length are read, but only their start is kept.
+            match (&mut reader).take(4096).read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let text = String::from_utf8_lossy(&bytes).trim().to_string();
+            if text.is_empty() {
+                continue;
+            }
+            let mut tail = keeper.lock().unwrap_or_else(|e| e.into_inner());
+            tail.lines.push_back(text);
+            if tail.lines.len() > STDERR_LINES {
+                tail.lines.pop_front();
+            }
+        }
+        keeper.lock().unwrap_or_else(|e| e.into_inner()).closed = true;
+    });
     let (tx, rx) = channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).split(b'\n') {
@@ -174,7 +256,7 @@ fn spawn(command: &str) -> Result<(Child, ChildStdin, Receiver<String>), Fault> 
             }
         }
     });
-    Ok((child, stdin, rx))
+    Ok((child, stdin, rx, tail))
 }
 
 /// Reads `key=value` pairs from a `feature` line (values may be quoted).
@@ -241,6 +323,18 @@ fn parse_score(protocol: Protocol, line: &str) -> Option<EngineScore> {
     }
 }
 
+/// What went wrong, without the kind of fault.
+fn fault_reason(fault: &Fault) -> &str {
+    match fault {
+        Fault::NotStarted(why)
+        | Fault::Crashed(why)
+        | Fault::Hung(why)
+        | Fault::Protocol(why)
+        | Fault::Rejected(why)
+        | Fault::Refused(why) => why,
+    }
+}
+
 /// Seconds as XBoard and PGN write them (`10`, `0.5`).
 pub(crate) fn seconds_text(d: Duration) -> String {
     let s = d.as_secs_f64();
@@ -252,14 +346,30 @@ pub(crate) fn seconds_text(d: Duration) -> String {
 }
 
 impl Player {
-    /// Starts the engine and completes the protocol handshake.
+    /// Starts the engine and completes the protocol handshake, with its
+    /// options set; fails, with the reason and the engine's last words on
+    /// its standard error, if any of it does not happen within the start
+    /// timeout.
     pub fn start(config: &EngineConfig) -> Result<Player, Fault> {
+        let timeout = config.start_timeout;
         match config.protocol {
-            Some(protocol) => Player::start_as(config, protocol, HANDSHAKE_TIME),
-            None => match Player::start_as(config, Protocol::Uci, DETECT_TIME) {
+            Some(protocol) => Player::start_as(config, protocol, timeout),
+            None => match Player::start_as(config, Protocol::Uci, DETECT_TIME.min(timeout)) {
                 Ok(player) => Ok(player),
-                Err(fault @ Fault::NotStarted(_)) => Err(fault),
-                Err(_) => Player::start_as(config, Protocol::Xboard, HANDSHAKE_TIME),
+                // A process that could not start or has ended, or a UCI
+                // engine that refused an option, is no XBoard engine either.
+                Err(fault @ (Fault::NotStarted(_) | Fault::Crashed(_) | Fault::Refused(_))) => {
+                    Err(fault)
+                }
+                Err(uci) => Player::start_as(config, Protocol::Xboard, timeout).map_err(|xboard| {
+                    match xboard {
+                        Fault::Hung(why) | Fault::Protocol(why) => Fault::Protocol(format!(
+                            "it speaks neither UCI ({}) nor XBoard ({why})",
+                            fault_reason(&uci)
+                        )),
+                        other => other,
+                    }
+                }),
             },
         }
     }
@@ -269,7 +379,7 @@ impl Player {
         protocol: Protocol,
         wait: Duration,
     ) -> Result<Player, Fault> {
-        let (child, stdin, lines) = spawn(&config.command)?;
+        let (child, stdin, lines, stderr) = spawn(&config.command)?;
         let mut player = Player {
             config: config.clone(),
             protocol,
@@ -278,13 +388,16 @@ impl Player {
             lines,
             name: config.command.clone(),
             features: Features::default(),
+            uci_options: Vec::new(),
+            stderr,
             synced: 0,
+            playing: false,
             last_score: None,
             ping_counter: 0,
         };
         let handshake = match protocol {
             Protocol::Uci => player.uci_handshake(wait),
-            Protocol::Xboard => player.xboard_handshake(),
+            Protocol::Xboard => player.xboard_handshake(wait),
         };
         match handshake {
             Ok(()) => {
@@ -294,9 +407,57 @@ impl Player {
                 Ok(player)
             }
             Err(fault) => {
+                let fault = player.explained(fault);
                 player.kill();
                 Err(fault)
             }
+        }
+    }
+
+    /// `fault` with the engine's exit status and the last lines of its
+    /// standard error added, when it has ended or said something there.
+    fn explained(&mut self, fault: Fault) -> Fault {
+        let ended = matches!(fault, Fault::Crashed(_));
+        let mut notes = Vec::new();
+        if ended {
+            let deadline = Instant::now() + EXIT_WAIT;
+            loop {
+                let closed = self.stderr.lock().map(|t| t.closed).unwrap_or(true);
+                let status = self.child.try_wait().ok().flatten();
+                if let Some(status) = status
+                    && closed
+                {
+                    notes.push(match status.code() {
+                        Some(code) => format!("exit status {code}"),
+                        None => format!("{status}"),
+                    });
+                    break;
+                }
+                if Instant::now() >= deadline {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        let said: Vec<String> = self
+            .stderr
+            .lock()
+            .map(|t| t.lines.iter().map(|l| quote(l)).collect())
+            .unwrap_or_default();
+        if !said.is_empty() {
+            notes.push(format!("its stderr: {}", said.join(" | ")));
+        }
+        if notes.is_empty() {
+            return fault;
+        }
+        let add = |why: String| format!("{why} ({})", notes.join("; "));
+        match fault {
+            Fault::NotStarted(why) => Fault::NotStarted(add(why)),
+            Fault::Crashed(why) => Fault::Crashed(add(why)),
+            Fault::Hung(why) => Fault::Hung(add(why)),
+            Fault::Protocol(why) => Fault::Protocol(add(why)),
+            Fault::Rejected(why) => Fault::Rejected(add(why)),
+            Fault::Refused(why) => Fault::Refused(add(why)),
         }
     }
 
@@ -336,43 +497,117 @@ impl Player {
     fn uci_handshake(&mut self, wait: Duration) -> Result<(), Fault> {
         self.send("uci")?;
         let deadline = Instant::now() + wait;
+        let waiting_for = format!("'uciok' in reply to 'uci' within {}s", seconds_text(wait));
+        let mut noise = 0;
         loop {
-            let line = self.next_line(deadline, "uciok")?;
+            let line = match self.next_line(deadline, &waiting_for) {
+                Err(Fault::Hung(why)) => return Err(Fault::Hung(format!("no {why}"))),
+                other => other?,
+            };
+            let line = line.trim();
             if let Some(name) = line.strip_prefix("id name ") {
                 self.name = name.trim().to_string();
-            } else if line.trim() == "uciok" {
+            } else if let Some(option) = line.strip_prefix("option name ") {
+                let name = option.split(" type ").next().unwrap_or(option);
+                self.uci_options.push(name.trim().to_string());
+            } else if line == "uciok" {
                 break;
             } else if line.starts_with("feature") || line.starts_with("Error") {
-                return Err(Fault::Protocol("not a UCI engine".into()));
+                return Err(Fault::Protocol(format!(
+                    "not a UCI engine: it answered 'uci' with '{}'",
+                    quote(line)
+                )));
+            } else if !line.is_empty() && !line.starts_with("id ") && !line.starts_with("info") {
+                noise += 1;
+                if noise > MAX_NOISE_LINES {
+                    return Err(Fault::Protocol(format!(
+                        "not a UCI engine: no 'uciok' in reply to 'uci' but {noise} other \
+                         lines such as '{}'",
+                        quote(line)
+                    )));
+                }
             }
         }
         for (name, value) in self.config.options.clone() {
+            if !self
+                .uci_options
+                .iter()
+                .any(|o| o.eq_ignore_ascii_case(&name))
+            {
+                return Err(Fault::Refused(format!(
+                    "option {name}={value}: the engine has no option '{name}'"
+                )));
+            }
             self.send(&format!("setoption name {name} value {value}"))?;
+            self.uci_sync(&format!("option {name}={value}"))?;
         }
-        self.uci_sync()
-    }
-
-    fn uci_sync(&mut self) -> Result<(), Fault> {
-        self.send("isready")?;
-        let deadline = Instant::now() + HANDSHAKE_TIME;
-        while self.next_line(deadline, "readyok")?.trim() != "readyok" {}
         Ok(())
     }
 
-    fn xboard_handshake(&mut self) -> Result<(), Fault> {
+    /// `isready` → `readyok`; an `info string error` before it means the
+    /// engine refused what it was just told (`what`).
+    fn uci_sync(&mut self, what: &str) -> Result<(), Fault> {
+        self.send("isready")?;
+        let deadline = Instant::now() + SYNC_TIME;
+        let mut refusal = None;
+        loop {
+            let line = self.next_line(deadline, "readyok")?;
+            let line = line.trim();
+            if line == "readyok" {
+                break;
+            }
+            let lower = line.to_ascii_lowercase();
+            if refusal.is_none()
+                && (lower.starts_with("info string error")
+                    || lower.starts_with("no such option")
+                    || lower.starts_with("error"))
+            {
+                refusal = Some(quote(line));
+            }
+        }
+        match refusal {
+            Some(line) => Err(Fault::Refused(format!("{what}: '{line}'"))),
+            None => Ok(()),
+        }
+    }
+
+    fn xboard_handshake(&mut self, wait: Duration) -> Result<(), Fault> {
         self.send("xboard")?;
         self.send("protover 2")?;
-        // Without `done=0` an engine gets two seconds to send its features.
-        let mut deadline = Instant::now() + Duration::from_secs(2);
+        // An engine gets two seconds to start sending features; `done=0`
+        // gives it the whole start timeout to send `done=1`.
+        let started = Instant::now();
+        let mut deadline = started + FEATURE_TIME.min(wait);
+        let mut features = 0;
+        let mut noise = 0;
         loop {
-            let line = match self.next_line(deadline, "feature done=1") {
+            let line = match self.next_line(deadline, "'feature done=1'") {
                 Ok(line) => line,
-                Err(Fault::Hung(_)) => break,
+                // Features without `done`: the protocol's two seconds.
+                Err(Fault::Hung(_)) if features > 0 => break,
+                Err(Fault::Hung(_)) => {
+                    return Err(Fault::Hung(format!(
+                        "no 'feature' line in reply to 'protover 2' within {:.1}s",
+                        started.elapsed().as_secs_f64()
+                    )));
+                }
                 Err(fault) => return Err(fault),
             };
+            let line = line.trim();
             let Some(rest) = line.strip_prefix("feature ") else {
+                if !line.is_empty() && !line.starts_with('#') {
+                    noise += 1;
+                }
+                if noise > MAX_NOISE_LINES {
+                    return Err(Fault::Protocol(format!(
+                        "not an XBoard engine: no 'feature' lines in reply to 'protover 2' but \
+                         {noise} other lines such as '{}'",
+                        quote(line)
+                    )));
+                }
                 continue;
             };
+            features += 1;
             let mut done = false;
             for (key, value) in parse_features(rest) {
                 let on = value == "1";
@@ -385,8 +620,12 @@ impl Player {
                         self.features.variants =
                             Some(value.split(',').map(|v| v.trim().to_string()).collect())
                     }
+                    "option" => {
+                        let name = value.split(" -").next().unwrap_or(&value);
+                        self.features.options.push(name.trim().to_string());
+                    }
                     "done" if on => done = true,
-                    "done" => deadline = Instant::now() + HANDSHAKE_TIME,
+                    "done" => deadline = Instant::now() + wait,
                     _ => {}
                 }
                 if key != "done" {
@@ -396,14 +635,25 @@ impl Player {
             if done {
                 break;
             }
+            if deadline < Instant::now() + FEATURE_TIME {
+                deadline = Instant::now() + FEATURE_TIME.min(wait);
+            }
         }
         for (name, value) in self.config.options.clone() {
+            if !self.features.options.contains(&name) {
+                return Err(Fault::Refused(format!(
+                    "option {name}={value}: the engine has no option '{name}'"
+                )));
+            }
             self.send(&format!("option {name}={value}"))?;
+            self.xboard_sync(&format!("option {name}={value}"))?;
         }
-        self.xboard_sync()
+        Ok(())
     }
 
-    fn xboard_sync(&mut self) -> Result<(), Fault> {
+    /// `ping` → `pong` (when the engine has `ping`); an `Error` reply before
+    /// it means the engine refused what it was just told (`what`).
+    fn xboard_sync(&mut self, what: &str) -> Result<(), Fault> {
         if !self.features.ping {
             return Ok(());
         }
@@ -411,14 +661,37 @@ impl Player {
         let token = self.ping_counter;
         self.send(&format!("ping {token}"))?;
         let expected = format!("pong {token}");
-        let deadline = Instant::now() + HANDSHAKE_TIME;
-        while self.next_line(deadline, &expected)?.trim() != expected {}
-        Ok(())
+        let deadline = Instant::now() + SYNC_TIME;
+        let mut refusal = None;
+        loop {
+            let line = self.next_line(deadline, &expected)?;
+            let line = line.trim();
+            if line == expected {
+                break;
+            }
+            if refusal.is_none() && (line.starts_with("Error") || line.starts_with("Illegal")) {
+                refusal = Some(quote(line));
+            }
+        }
+        match refusal {
+            Some(line) => Err(Fault::Refused(format!("{what}: '{line}'"))),
+            None => Ok(()),
+        }
     }
 
     /// Prepares a new game: the variant, the start position (`fen`, or the
     /// game's own start when `None`) and the time control.
     pub fn new_game(
+        &mut self,
+        variant: Variant,
+        fen: Option<&str>,
+        time_control: TimeControl,
+    ) -> Result<(), Fault> {
+        let prepared = self.prepare(variant, fen, time_control);
+        prepared.map_err(|fault| self.explained(fault))
+    }
+
+    fn prepare(
         &mut self,
         variant: Variant,
         fen: Option<&str>,
@@ -435,7 +708,7 @@ impl Player {
                     ))?;
                 }
                 self.send("ucinewgame")?;
-                self.uci_sync()
+                self.uci_sync(&format!("the game {}", variant.name()))
             }
             Protocol::Xboard => {
                 let name = match variant {
@@ -464,22 +737,117 @@ impl Player {
                     }
                     self.send(&format!("setboard {fen}"))?;
                 }
-                match time_control {
-                    TimeControl::Increment { base, increment } => {
-                        let secs = base.as_secs();
-                        self.send(&format!(
-                            "level 0 {}:{:02} {}",
-                            secs / 60,
-                            secs % 60,
-                            seconds_text(increment)
-                        ))?;
-                    }
-                    TimeControl::PerMove(t) => self.send(&format!("st {}", seconds_text(t)))?,
-                }
+                self.send_time_control(time_control)?;
                 self.send("post")?;
-                self.xboard_sync()
+                self.xboard_sync(&format!("the game {name} or its start position"))
             }
         }
+    }
+
+    /// Prepares a new ChessWar game from the start state the engine's
+    /// options describe, with the dice rolled by the runner (`ChessWar
+    /// Dice` set to `gui` where the engine has that option).
+    /// `setup` are the set-up options (races, armies ...) the runner's
+    /// referee starts from too.
+    pub fn new_chesswar_game(
+        &mut self,
+        time_control: TimeControl,
+        setup: &[(String, String)],
+    ) -> Result<(), Fault> {
+        let prepared = self.prepare_chesswar(time_control, setup);
+        prepared.map_err(|fault| self.explained(fault))
+    }
+
+    fn prepare_chesswar(
+        &mut self,
+        time_control: TimeControl,
+        setup: &[(String, String)],
+    ) -> Result<(), Fault> {
+        const NAME: &str = crate::protocol::chesswar::NAME;
+        const DICE: &str = "ChessWar Dice";
+        self.synced = 0;
+        self.playing = false;
+        self.last_score = None;
+        match self.protocol {
+            Protocol::Uci => {
+                self.send(&format!("setoption name UCI_Variant value {NAME}"))?;
+                if self
+                    .uci_options
+                    .iter()
+                    .any(|o| o.eq_ignore_ascii_case(DICE))
+                {
+                    self.send(&format!("setoption name {DICE} value gui"))?;
+                }
+                for (name, value) in setup {
+                    self.send(&format!("setoption name {name} value {value}"))?;
+                }
+                self.send("ucinewgame")?;
+                self.uci_sync(&format!("the game {NAME}"))
+            }
+            Protocol::Xboard => {
+                if let Some(variants) = &self.features.variants
+                    && !variants.iter().any(|v| v == NAME)
+                {
+                    return Err(Fault::Protocol(format!("the engine does not play {NAME}")));
+                }
+                self.send("new")?;
+                self.send("easy")?;
+                if self.features.options.iter().any(|o| o == DICE) {
+                    self.send(&format!("option {DICE}=gui"))?;
+                }
+                for (name, value) in setup {
+                    self.send(&format!("option {name}={value}"))?;
+                }
+                // The set-up takes effect with `variant`.
+                self.send(&format!("variant {NAME}"))?;
+                self.send("force")?;
+                self.send_time_control(time_control)?;
+                self.send("post")?;
+                self.xboard_sync(&format!("the game {NAME}"))
+            }
+        }
+    }
+
+    /// XBoard: `level` or `st`.
+    fn send_time_control(&mut self, time_control: TimeControl) -> Result<(), Fault> {
+        match time_control {
+            TimeControl::Increment { base, increment } => {
+                let secs = base.as_secs();
+                self.send(&format!(
+                    "level 0 {}:{:02} {}",
+                    secs / 60,
+                    secs % 60,
+                    seconds_text(increment)
+                ))
+            }
+            TimeControl::PerMove(t) => self.send(&format!("st {}", seconds_text(t))),
+        }
+    }
+
+    /// Asks for the next ChessWar token after `tokens` (from the start),
+    /// where `side` decides, with `clock`; waits until `deadline` at most.
+    /// Under XBoard an engine plays on by itself while the decisions are
+    /// its side's, so it is told `force`, the tokens it lacks and `go`
+    /// only when it is not already doing that.
+    pub fn think_chesswar(
+        &mut self,
+        tokens: &[String],
+        side: Color,
+        clock: Clock,
+        deadline: Instant,
+    ) -> Result<Reply, Fault> {
+        self.last_score = None;
+        let reply = match self.protocol {
+            Protocol::Uci => self.uci_think(None, tokens, clock, deadline),
+            Protocol::Xboard => {
+                if self.playing && self.synced == tokens.len() {
+                    self.xboard_wait_move(deadline)
+                } else {
+                    self.xboard_think(tokens, side, clock, deadline)
+                }
+            }
+        };
+        reply.map_err(|fault| self.explained(fault))
     }
 
     /// Asks for a move in the game `fen` (None: the start) + `moves`, where
@@ -494,10 +862,11 @@ impl Player {
         deadline: Instant,
     ) -> Result<Reply, Fault> {
         self.last_score = None;
-        match self.protocol {
+        let reply = match self.protocol {
             Protocol::Uci => self.uci_think(fen, moves, clock, deadline),
             Protocol::Xboard => self.xboard_think(moves, side_to_move, clock, deadline),
-        }
+        };
+        reply.map_err(|fault| self.explained(fault))
     }
 
     fn uci_think(
@@ -553,6 +922,7 @@ impl Player {
         deadline: Instant,
     ) -> Result<Reply, Fault> {
         self.send("force")?;
+        self.playing = false;
         for m in &moves[self.synced.min(moves.len())..] {
             if self.features.usermove {
                 self.send(&format!("usermove {m}"))?;
@@ -569,6 +939,12 @@ impl Player {
             self.send(&format!("otim {}", centis(other_time)))?;
         }
         self.send("go")?;
+        self.playing = true;
+        self.xboard_wait_move(deadline)
+    }
+
+    /// XBoard: the engine's next `move` (or resignation).
+    fn xboard_wait_move(&mut self, deadline: Instant) -> Result<Reply, Fault> {
         loop {
             let line = self.next_line(deadline, "move")?;
             let trimmed = line.trim();

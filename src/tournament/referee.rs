@@ -62,6 +62,8 @@ pub struct GameRules {
     pub margin: Duration,
     /// When to end a game early.
     pub adjudication: Adjudication,
+    /// When set, the games are ChessWar (and `variant` is not used).
+    pub chesswar: Option<super::chesswar::ChessWarRules>,
 }
 
 /// How a game ended.
@@ -119,6 +121,8 @@ pub struct GameRecord {
     pub players: [String; 2],
     /// The game.
     pub variant: Variant,
+    /// Whether the game is ChessWar instead (`san` then holds its tokens).
+    pub chesswar: bool,
     /// The FEN the game started from, when it is not the game's start.
     pub fen: Option<String>,
     /// The moves in SAN, from the start of the record.
@@ -141,23 +145,19 @@ struct Streaks {
     drawish: [u32; 2],
 }
 
-/// Plays one game; `players` are White's and Black's engines.
-pub fn play_game(players: [&mut Player; 2], opening: &Opening, rules: &GameRules) -> GameRecord {
+/// Plays one game; `players` are White's and Black's engines. `watch` is
+/// shown the game in progress when it starts and after every move (its
+/// result, reason and termination mean nothing yet), so that it can be
+/// kept should the runner be stopped.
+pub fn play_game(
+    players: [&mut Player; 2],
+    opening: &Opening,
+    rules: &GameRules,
+    watch: &mut dyn FnMut(&GameRecord),
+) -> GameRecord {
     let mut referee = Referee::new(players, opening, rules);
-    let (result, reason, termination, faulty) = referee.run();
-    GameRecord {
-        players: [
-            referee.players[0].name().to_string(),
-            referee.players[1].name().to_string(),
-        ],
-        variant: rules.variant,
-        fen: opening.fen.clone(),
-        san: referee.san,
-        result,
-        reason,
-        termination,
-        faulty,
-    }
+    let (result, reason, termination, faulty) = referee.run(watch);
+    referee.record_with((result, reason, termination, faulty))
 }
 
 struct Referee<'a> {
@@ -170,13 +170,17 @@ struct Referee<'a> {
     streaks: Streaks,
 }
 
-type Ending = (GameResult, String, Termination, Option<Color>);
+/// How a game ended: result, reason, kind and the engine at fault.
+pub(super) type Ending = (GameResult, String, Termination, Option<Color>);
 
-fn fault_ending(side: Color, fault: &Fault) -> Ending {
+/// The end of a game in which `side`'s engine failed with `fault`.
+pub(super) fn fault_ending(side: Color, fault: &Fault) -> Ending {
     let termination = match fault {
         Fault::Hung(_) => Termination::TimeForfeit,
         Fault::Rejected(_) => Termination::IllegalMove,
-        Fault::NotStarted(_) | Fault::Crashed(_) | Fault::Protocol(_) => Termination::Crash,
+        Fault::NotStarted(_) | Fault::Crashed(_) | Fault::Protocol(_) | Fault::Refused(_) => {
+            Termination::Crash
+        }
     };
     (
         GameResult::Win(!side),
@@ -210,18 +214,50 @@ impl<'a> Referee<'a> {
         self
     }
 
-    /// Plays a move given in wire spelling (the engine's), keeping the
-    /// record in SAN and in the referee's own wire spelling.
+    /// Plays a move given in any spelling the rules core reads (the
+    /// engine's: a castle as its two legs, a promotion without its only
+    /// letter), keeping the record in SAN and in the referee's own wire
+    /// spelling, which is what the engines are sent.
     fn record(&mut self, text: &str) -> Result<(), String> {
         let position = self.game.position();
-        let san = position.san_of_wire(text).map_err(|e| e.to_string())?;
-        self.game.play_wire(text).map_err(|e| e.to_string())?;
+        let wire = position.canonical_wire(text).map_err(|e| e.to_string())?;
+        let san = position.san_of_wire(&wire).map_err(|e| e.to_string())?;
+        self.game.play_wire(&wire).map_err(|e| e.to_string())?;
         self.san.push(san);
-        self.wire.push(text.to_ascii_lowercase());
+        self.wire.push(wire);
         Ok(())
     }
 
-    fn run(&mut self) -> Ending {
+    /// The game so far, ended by `ending`.
+    fn record_with(&self, (result, reason, termination, faulty): Ending) -> GameRecord {
+        GameRecord {
+            players: [
+                self.players[0].name().to_string(),
+                self.players[1].name().to_string(),
+            ],
+            variant: self.rules.variant,
+            chesswar: false,
+            fen: self.opening_fen.clone(),
+            san: self.san.clone(),
+            result,
+            reason,
+            termination,
+            faulty,
+        }
+    }
+
+    /// Shows `watch` the game so far.
+    fn show(&self, watch: &mut dyn FnMut(&GameRecord)) {
+        let in_progress = (
+            GameResult::Draw,
+            "game in progress".to_string(),
+            Termination::Normal,
+            None,
+        );
+        watch(&self.record_with(in_progress));
+    }
+
+    fn run(&mut self, watch: &mut dyn FnMut(&GameRecord)) -> Ending {
         for side in [Color::White, Color::Black] {
             let fen = self.opening_fen.clone();
             if let Err(fault) = self.players[side.index()].new_game(
@@ -237,6 +273,7 @@ impl<'a> Referee<'a> {
             TimeControl::PerMove(_) => [Duration::ZERO; 2],
         };
         let mut plies = 0u32;
+        self.show(watch);
         loop {
             if let Some(outcome) = self.game.outcome() {
                 return rules_ending(outcome);
@@ -305,6 +342,7 @@ impl<'a> Referee<'a> {
                 );
             }
             plies += 1;
+            self.show(watch);
             if let Some(ending) = self.adjudicate(side, position.fullmove()) {
                 return ending;
             }

@@ -52,12 +52,20 @@ impl Tally {
         Some((elo_of(s), (elo_of(high) - elo_of(low)) / 2.0))
     }
 
-    /// `Elo difference: +X +/- Y`, or a note when it cannot be estimated.
+    /// `Elo difference: +X +/- Y` (an even score as `0.0`, never `-0.0`),
+    /// or a note when it cannot be estimated.
     pub fn elo_line(&self) -> String {
         match self.elo() {
-            Some((elo, error)) => format!("Elo difference: {elo:+.1} +/- {error:.1} (95%)"),
-            None if self.games() == 0 => "Elo difference: no games".to_string(),
-            None => format!(
+            Some((elo, error)) if elo.is_finite() && error.is_finite() => {
+                let elo = if format!("{:.1}", elo.abs()) == "0.0" {
+                    "0.0".to_string()
+                } else {
+                    format!("{elo:+.1}")
+                };
+                format!("Elo difference: {elo} +/- {:.1} (95%)", error.abs())
+            }
+            _ if self.games() == 0 => "Elo difference: no games".to_string(),
+            _ => format!(
                 "Elo difference: unbounded (score {:.1}/{}); play more games or a stronger opponent",
                 self.points(),
                 self.games()
@@ -103,5 +111,68 @@ mod tests {
         };
         assert!(t.elo().is_none());
         assert!(t.elo_line().contains("unbounded"));
+    }
+
+    /// The printed line never shows a negative zero, NaN or infinity.
+    fn clean(line: &str) {
+        for bad in ["-0.0 ", "NaN", "inf"] {
+            assert!(!line.contains(bad), "{line}");
+        }
+    }
+
+    #[test]
+    fn all_draws_are_zero_elo_without_a_sign() {
+        for draws in [1, 2, 10, 1000] {
+            let t = Tally {
+                wins: 0,
+                losses: 0,
+                draws,
+            };
+            let line = t.elo_line();
+            assert_eq!(line, "Elo difference: 0.0 +/- 0.0 (95%)");
+            clean(&line);
+        }
+        // Nearly even, rounding to zero either way.
+        for (wins, losses) in [(10_000, 10_001), (10_001, 10_000)] {
+            let t = Tally {
+                wins,
+                losses,
+                draws: 0,
+            };
+            let line = t.elo_line();
+            assert!(line.starts_with("Elo difference: 0.0 +/- "), "{line}");
+            clean(&line);
+        }
+    }
+
+    #[test]
+    fn no_score_and_full_score_print_no_numbers_that_are_not() {
+        for (wins, losses, draws) in [(0, 5, 0), (5, 0, 0), (0, 0, 0), (1, 0, 0), (0, 1, 0)] {
+            let t = Tally {
+                wins,
+                losses,
+                draws,
+            };
+            clean(&t.elo_line());
+        }
+        let t = Tally {
+            wins: 0,
+            losses: 3,
+            draws: 0,
+        };
+        assert!(
+            t.elo_line().contains("unbounded (score 0.0/3)"),
+            "{}",
+            t.elo_line()
+        );
+        // One win and one draw: a finite estimate with a finite bar.
+        let t = Tally {
+            wins: 1,
+            losses: 0,
+            draws: 1,
+        };
+        let line = t.elo_line();
+        assert!(line.starts_with("Elo difference: +"), "{line}");
+        clean(&line);
     }
 }
