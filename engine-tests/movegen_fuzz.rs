@@ -34,6 +34,8 @@ const LONG_BUDGET: Duration = Duration::from_secs(120);
 const PLAYOUT_PLIES: usize = 300;
 /// Most pieces (kings aside) a random placement holds.
 const MAX_EXTRA_PIECES: u64 = 24;
+/// Generated moves tried against `is_legal` per position.
+const LEGAL_SAMPLES: usize = 8;
 /// Garbage moves tried against `is_legal` per position.
 const GARBAGE_MOVES: usize = 12;
 
@@ -436,7 +438,54 @@ impl Board {
     }
 
     /// The pieces of `by` attacking (f, r).
+    /// The pieces of `by` attacking (f, r), found by looking out from the
+    /// square: the leaps are symmetric, so a leaper attacks the square if
+    /// it stands one of its own leaps away.
     fn attackers(&self, f: i32, r: i32, by: Color) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        for df in [-1, 1] {
+            let (pf, pr) = (f + df, r - forward(by));
+            if self.at(pf, pr) == Some(Piece::new(by, Role::Pawn)) {
+                out.push((pf, pr));
+            }
+        }
+        for &role in self.rules.roles() {
+            if role == Role::Pawn {
+                continue;
+            }
+            let (leaps, _, _) = self.rules.movement(role);
+            if role == Role::King && self.rules.chad() && !self.rules.castle(by).has(f, r) {
+                continue;
+            }
+            for (df, dr) in leaps {
+                let (pf, pr) = (f + df, r + dr);
+                if self.at(pf, pr) == Some(Piece::new(by, role)) {
+                    out.push((pf, pr));
+                }
+            }
+        }
+        for (dirs, orthogonal) in [(WAZIR_LEAPS, true), (FERZ_LEAPS, false)] {
+            for (df, dr) in dirs {
+                let (mut pf, mut pr) = (f + df, r + dr);
+                while self.exists(pf, pr) {
+                    if let Some(p) = self.at(pf, pr) {
+                        let (_, orth, diag) = self.rules.movement(p.role);
+                        if p.color == by && (if orthogonal { orth } else { diag }) {
+                            out.push((pf, pr));
+                        }
+                        break;
+                    }
+                    pf += df;
+                    pr += dr;
+                }
+            }
+        }
+        out
+    }
+
+    /// The same, from each enemy piece's own moves (slow; to check the
+    /// fast version).
+    fn attackers_slow(&self, f: i32, r: i32, by: Color) -> Vec<(i32, i32)> {
         self.pieces()
             .into_iter()
             .filter(|&(pf, pr, p)| p.color == by && self.attacks(pf, pr, p).contains(&(f, r)))
@@ -835,20 +884,27 @@ fn check_position<B: Bitboard>(pos: &Position<B>, rng: &mut Rng) -> Vec<Move> {
     let fen = pos.fen();
     let state = state_of(pos);
     let us = state.side;
-    check_consistency(pos, &fen);
+    check_consistency(pos);
 
     // Checkers.
     let (kf, kr) = state
         .board
         .king(us)
         .unwrap_or_else(|| panic!("{fen}: the side to move has no king"));
-    let mut oracle_checkers: Vec<usize> = state
-        .board
-        .attackers(kf, kr, !us)
-        .into_iter()
-        .map(|(f, r)| state.board.index(f, r))
-        .collect();
-    oracle_checkers.sort_unstable();
+    let squares = |list: Vec<(i32, i32)>| {
+        let mut v: Vec<usize> = list
+            .into_iter()
+            .map(|(f, r)| state.board.index(f, r))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let oracle_checkers = squares(state.board.attackers(kf, kr, !us));
+    assert_eq!(
+        oracle_checkers,
+        squares(state.board.attackers_slow(kf, kr, !us)),
+        "{fen}: the oracle's two ways of finding checkers"
+    );
     let mut checkers: Vec<usize> = pos.checkers().squares().map(|s| s.index()).collect();
     checkers.sort_unstable();
     assert_eq!(checkers, oracle_checkers, "{fen}: checkers");
@@ -900,8 +956,11 @@ fn check_position<B: Bitboard>(pos: &Position<B>, rng: &mut Rng) -> Vec<Move> {
     assert_eq!(noisy_set, noisy_oracle, "{fen}: noisy moves");
 
     // Every legal move, played.
+    for _ in 0..LEGAL_SAMPLES.min(engine.len()) {
+        let m = engine[rng.below(engine.len() as u64) as usize];
+        assert!(pos.is_legal(m), "{fen}: is_legal({})", pos.wire(m));
+    }
     for c in &oracle {
-        assert!(pos.is_legal(c.m), "{fen}: is_legal({})", pos.wire(c.m));
         let after = pos.after(c.m);
         let after_fen = after.fen();
         let got = state_of(&after);
@@ -917,7 +976,7 @@ fn check_position<B: Bitboard>(pos: &Position<B>, rng: &mut Rng) -> Vec<Move> {
             "{fen}: {} keeps the turn",
             pos.wire(c.m)
         );
-        check_consistency(&after, &after_fen);
+        check_consistency(&after);
         let (f, r) = got.board.king(us).expect("checked by the oracle");
         assert!(
             !got.board.attacked(f, r, !us),
@@ -963,8 +1022,13 @@ fn check_position<B: Bitboard>(pos: &Position<B>, rng: &mut Rng) -> Vec<Move> {
 
 /// Bitboards agree with the mailbox, the key with a fresh one, both kings
 /// stand on the board and castling rights name real rooks.
-fn check_consistency<B: Bitboard>(pos: &Position<B>, fen: &str) {
-    assert_eq!(pos.key(), pos.compute_key(), "{fen}: incremental key");
+fn check_consistency<B: Bitboard>(pos: &Position<B>) {
+    assert_eq!(
+        pos.key(),
+        pos.compute_key(),
+        "{}: incremental key",
+        pos.fen()
+    );
     let g = &pos.tables().geometry;
     let mut by_color = [B::EMPTY; 2];
     for i in 0..g.size() {
@@ -975,7 +1039,8 @@ fn check_consistency<B: Bitboard>(pos: &Position<B>, fen: &str) {
                 assert_eq!(
                     pos.pieces(color, role).has(sq),
                     piece == Some(Piece::new(color, role)),
-                    "{fen}: bitboards and mailbox at {}",
+                    "{}: bitboards and mailbox at {}",
+                    pos.fen(),
                     g.name(sq)
                 );
             }
@@ -983,7 +1048,8 @@ fn check_consistency<B: Bitboard>(pos: &Position<B>, fen: &str) {
         if let Some(p) = piece {
             assert!(
                 pos.exists().has(sq),
-                "{fen}: a piece on a hole at {}",
+                "{}: a piece on a hole at {}",
+                pos.fen(),
                 g.name(sq)
             );
             by_color[p.color.index()] |= B::from_square(sq);
@@ -992,31 +1058,36 @@ fn check_consistency<B: Bitboard>(pos: &Position<B>, fen: &str) {
     assert_eq!(
         pos.color_bb(Color::White),
         by_color[0],
-        "{fen}: White's bitboard"
+        "{}: White's bitboard",
+        pos.fen()
     );
     assert_eq!(
         pos.color_bb(Color::Black),
         by_color[1],
-        "{fen}: Black's bitboard"
+        "{}: Black's bitboard",
+        pos.fen()
     );
     for color in Color::ALL {
         assert_eq!(
             pos.pieces(color, Role::King).count(),
             1,
-            "{fen}: kings of {color:?}"
+            "{}: kings of {color:?}",
+            pos.fen()
         );
         for rook in pos.castling_rights()[color.index()].iter().flatten() {
             assert_eq!(
                 pos.piece_at(*rook),
                 Some(Piece::new(color, Role::Rook)),
-                "{fen}: castling right without its rook"
+                "{}: castling right without its rook",
+                pos.fen()
             );
         }
     }
     if let Some(ep) = pos.en_passant() {
         assert!(
             pos.piece_at(ep).is_none(),
-            "{fen}: an occupied en-passant square"
+            "{}: an occupied en-passant square",
+            pos.fen()
         );
     }
 }
