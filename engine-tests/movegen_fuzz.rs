@@ -21,6 +21,7 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+use motley::engine::{Engine, SearchControl, SearchLimits};
 use motley::rules::{
     AnyPosition, Bitboard, Color, Move, MoveKind, Piece, Position, Role, Square, Variant,
 };
@@ -1506,6 +1507,26 @@ fn a_pinned_fad_cannot_leap_over_its_king() {
         Variant::WadChess,
         "r1CK2R2r/6r3/8k1/pPC1p1p3/10/1Q2N4Q/10/6nn1R w - a6 0 1",
         "c8e8",
+    );
+}
+
+/// The search on the position of the first regression: it used to play
+/// the champion's leap over its king and, a ply later, take the king and
+/// search a position without one (an index out of bounds in quiescence).
+#[test]
+fn the_search_never_takes_a_king() {
+    let fen = "4k5/10/10/10/10/10/10/r2CK1N1r1 w - - 0 1";
+    let mut engine = Engine::new();
+    engine
+        .set_position(Variant::WadChess, Some(fen), &[])
+        .expect("a valid FEN");
+    let control = SearchControl::new();
+    let result = engine.search(&SearchLimits::depth(4), &control, &mut |_| {});
+    let best = result.best_move.expect("White has legal moves");
+    let pos = AnyPosition::from_fen(Variant::WadChess, fen).expect("a valid FEN");
+    assert!(
+        pos.legal_wire_moves().contains(&best),
+        "{best} is not legal"
     );
 }
 
