@@ -330,6 +330,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         ply: usize,
         allow_null: bool,
     ) -> Score {
+        debug_assert!(
+            Self::kings_present(pos),
+            "a king is missing in {}",
+            pos.fen()
+        );
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
         self.pv[ply].clear();
@@ -391,6 +396,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             {
                 let r = 3 + depth / 4;
                 let mut child = *pos;
+                debug_assert!(!pos.in_check(), "a null move in check");
                 child.play_null();
                 self.keys.push(key);
                 let score = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -543,6 +549,14 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         best
     }
 
+    /// Whether both kings stand on the board (every searched node must
+    /// have them: a missing king means an illegal move was played).
+    fn kings_present(pos: &Position<B>) -> bool {
+        Color::ALL
+            .iter()
+            .all(|&c| pos.pieces(c, Role::King).count() == 1)
+    }
+
     /// The position after `m`; debug builds check that the move did not
     /// leave the mover's king in check.
     #[inline]
@@ -564,6 +578,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         beta: Score,
         ply: usize,
     ) -> Score {
+        debug_assert!(
+            Self::kings_present(pos),
+            "a king is missing in {}",
+            pos.fen()
+        );
         if self.tick() {
             return 0;
         }
@@ -849,14 +868,22 @@ pub fn search<B: Bitboard>(
     let nodes = shared.nodes.load(Ordering::Relaxed) + local;
     let legal = root.legal_moves();
     let best_line = lines.first();
+    // The lines come from the search (the main thread's or a helper's);
+    // what is announced is checked against the legal moves all the same.
     let best = best_line
         .and_then(|(_, l)| l.first().copied())
+        .filter(|&m| legal.contains(m))
         .or_else(|| legal.iter().next().copied());
-    let ponder = best_line.and_then(|(_, l)| l.get(1).copied()).or_else(|| {
-        let m = best?;
+    let ponder = best.and_then(|m| {
         let after = root.after(m);
-        let reply = tt.probe(after.key())?.best_move;
-        after.is_legal(reply).then_some(reply)
+        best_line
+            .filter(|(_, l)| l.first() == Some(&m))
+            .and_then(|(_, l)| l.get(1).copied())
+            .filter(|&reply| after.is_legal(reply))
+            .or_else(|| {
+                let reply = tt.probe(after.key())?.best_move;
+                after.is_legal(reply).then_some(reply)
+            })
     });
     SearchResult {
         best_move: best.map(|m| root.wire(m)),

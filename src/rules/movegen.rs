@@ -35,6 +35,58 @@ pub enum MoveBatch<B> {
     Single(Move),
 }
 
+/// Most pins a king can be under: one per ray direction.
+const MAX_PINS: usize = 8;
+
+/// The pieces pinned to their king, each with its own pin segment.
+///
+/// A pinned piece must stay on its own segment, not merely on the line
+/// through it and the king: a leaper next to its king (a champion's
+/// dabbaba or alfil leap, a FAD's) could otherwise jump over the king into
+/// the segment of a second pin on the other side of the same line, and
+/// open its own pinner's line to the king.
+#[derive(Clone, Copy, Debug)]
+struct Pins<B> {
+    pinned: B,
+    segments: [(Square, B); MAX_PINS],
+    len: usize,
+}
+
+impl<B: Bitboard> Default for Pins<B> {
+    fn default() -> Self {
+        Pins {
+            pinned: B::EMPTY,
+            segments: [(Square::default(), B::EMPTY); MAX_PINS],
+            len: 0,
+        }
+    }
+}
+
+impl<B: Bitboard> Pins<B> {
+    /// Records the piece on `sq`, pinned along `segment`.
+    #[inline]
+    fn add(&mut self, sq: Square, segment: B) {
+        if self.len < MAX_PINS {
+            self.pinned |= B::from_square(sq);
+            self.segments[self.len] = (sq, segment);
+            self.len += 1;
+        }
+    }
+
+    /// Where the piece on `from` may go as far as pins are concerned: its
+    /// own segment if it is pinned, anywhere otherwise.
+    #[inline]
+    fn allowed(&self, from: Square) -> B {
+        if !self.pinned.has(from) {
+            return !B::EMPTY;
+        }
+        self.segments[..self.len]
+            .iter()
+            .find(|(sq, _)| *sq == from)
+            .map_or(B::EMPTY, |(_, segment)| *segment)
+    }
+}
+
 impl<B: Bitboard> Position<B> {
     /// Calls `emit` with every batch of legal moves of the side to move.
     pub fn generate_batches(&self, emit: &mut impl FnMut(MoveBatch<B>)) {
@@ -85,7 +137,7 @@ impl<B: Bitboard> Position<B> {
             !(own | self.holes)
         };
 
-        let (pinned, pin_segments) = self.pins(king, blockers, own, enemy);
+        let pins = self.pins(king, blockers, own, enemy);
 
         for &role in &t.piece_roles {
             for from in self.pieces(us, role).squares() {
@@ -93,9 +145,7 @@ impl<B: Bitboard> Position<B> {
                 if t.captures_restricted {
                     targets &= !enemy | t.capture_zone(us, from);
                 }
-                if pinned.has(from) {
-                    targets &= t.line(king, from) & pin_segments;
-                }
+                targets &= pins.allowed(from);
                 if targets.any() {
                     emit(MoveBatch::Piece { from, targets });
                 }
@@ -109,10 +159,7 @@ impl<B: Bitboard> Position<B> {
             if step.any() {
                 targets |= step | (t.pawn_double_step(us, from) & empty);
             }
-            targets &= allowed;
-            if pinned.has(from) {
-                targets &= t.line(king, from) & pin_segments;
-            }
+            targets &= allowed & pins.allowed(from);
             if targets.any() {
                 emit(MoveBatch::Pawn { from, targets });
             }
@@ -188,28 +235,23 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// Own pieces pinned to `king` by enemy riders, and the pin segments
-    /// (squares from the king to each pinner, the pinner included). A
-    /// pinned piece keeps to its own segment: on the line through it and
-    /// the king, which meets the other segments only at the king. The
-    /// segment, not the whole line, matters for leapers, which could
-    /// otherwise jump past the pinner or over the king.
+    /// Own pieces pinned to `king` by enemy riders, each with its pin
+    /// segment (the squares from the king to its pinner, the pinner
+    /// included).
     #[inline]
-    fn pins(&self, king: Square, occupied: B, own: B, enemy: B) -> (B, B) {
+    fn pins(&self, king: Square, occupied: B, own: B, enemy: B) -> Pins<B> {
         let t = self.tables;
         let snipers = (t.orthogonal_rays(king) & self.riders(&t.orthogonal_riders) & enemy)
             | (t.diagonal_rays(king) & self.riders(&t.diagonal_riders) & enemy);
-        let mut pinned = B::EMPTY;
-        let mut segments = B::EMPTY;
+        let mut pins = Pins::default();
         for sniper in snipers.squares() {
             let between = t.between(king, sniper);
             let blockers = between & occupied;
             if !blockers.more_than_one() && (blockers & own).any() {
-                pinned |= blockers;
-                segments |= between | B::from_square(sniper);
+                pins.add(blockers.lsb(), between | B::from_square(sniper));
             }
         }
-        (pinned, segments)
+        pins
     }
 
     /// Castling moves of the side to move, which is not in check.
