@@ -239,9 +239,36 @@ fn mutate(rng: &mut Rng, text: &str, alphabet: &[u8]) -> String {
 /// Text that looks like a move of some game, or nearly.
 fn random_move_text(rng: &mut Rng) -> String {
     const FORMS: &[&str] = &[
-        "e2e4", "e7e8q", "e7e8c", "a1a1", "l8l1", "^a4a6", "^a4a7", "f1h1", "e1g1", "e1c1",
-        "f8g8,j8f8", "e1b1,a1e1", "0000", "(none)", "m:e2e4", "f:c1c5", "s:zap:d1d6", "d3", "d7",
-        "end", "pass", "pick:d5", "e4", "Nf3", "O-O", "z9z9", "a0a1", "a1a0", "a12a13", "",
+        "e2e4",
+        "e7e8q",
+        "e7e8c",
+        "a1a1",
+        "l8l1",
+        "^a4a6",
+        "^a4a7",
+        "f1h1",
+        "e1g1",
+        "e1c1",
+        "f8g8,j8f8",
+        "e1b1,a1e1",
+        "0000",
+        "(none)",
+        "m:e2e4",
+        "f:c1c5",
+        "s:zap:d1d6",
+        "d3",
+        "d7",
+        "end",
+        "pass",
+        "pick:d5",
+        "e4",
+        "Nf3",
+        "O-O",
+        "z9z9",
+        "a0a1",
+        "a1a0",
+        "a12a13",
+        "",
     ];
     let base = rng.pick(FORMS).to_string();
     if rng.chance(40) {
@@ -292,29 +319,37 @@ fn mutated_fens_and_moves_never_panic_the_rules_core() {
         tried += 1;
         let moves: Vec<String> = (0..4).map(|_| random_move_text(&mut rng)).collect();
         let pick = rng.next();
-        no_panic("AnyPosition::from_fen", &format!("{variant} {text}"), || {
-            let Ok(pos) = AnyPosition::from_fen(variant, &text) else {
-                return;
-            };
-            accepted += 1;
-            let again = AnyPosition::from_fen(variant, &pos.fen())
-                .unwrap_or_else(|e| panic!("its own FEN {} is refused: {e}", pos.fen()));
-            assert_eq!(again.fen(), pos.fen(), "the FEN round trip changes it");
-            let legal = pos.legal_wire_moves();
-            assert_eq!(legal.len() as u64, pos.perft(1), "move count and list differ");
-            let mut after = pos;
-            for text in &moves {
-                let before = after;
-                if after.play_wire(text).is_err() {
-                    assert_eq!(after, before, "a refused move changed the position");
+        no_panic(
+            "AnyPosition::from_fen",
+            &format!("{variant} {text}"),
+            || {
+                let Ok(pos) = AnyPosition::from_fen(variant, &text) else {
+                    return;
+                };
+                accepted += 1;
+                let again = AnyPosition::from_fen(variant, &pos.fen())
+                    .unwrap_or_else(|e| panic!("its own FEN {} is refused: {e}", pos.fen()));
+                assert_eq!(again.fen(), pos.fen(), "the FEN round trip changes it");
+                let legal = pos.legal_wire_moves();
+                assert_eq!(
+                    legal.len() as u64,
+                    pos.perft(1),
+                    "move count and list differ"
+                );
+                let mut after = pos;
+                for text in &moves {
+                    let before = after;
+                    if after.play_wire(text).is_err() {
+                        assert_eq!(after, before, "a refused move changed the position");
+                    }
                 }
-            }
-            if let Some(m) = legal.get((pick % legal.len().max(1) as u64) as usize) {
-                let mut next = pos;
-                next.play_wire(m).expect("a listed move is legal");
-                let _ = next.legal_wire_moves();
-            }
-        });
+                if let Some(m) = legal.get((pick % legal.len().max(1) as u64) as usize) {
+                    let mut next = pos;
+                    next.play_wire(m).expect("a listed move is legal");
+                    let _ = next.legal_wire_moves();
+                }
+            },
+        );
     }
     println!("FENs: {tried} tried, {accepted} accepted (seed {})", seed());
     assert!(tried > 0);
@@ -328,7 +363,11 @@ fn mutated_chesswar_states_and_tokens_never_panic() {
     let (mut tried, mut accepted) = (0u64, 0u64);
     while Instant::now() < deadline {
         let base = rng.pick(&states).clone();
-        let text = mutate(&mut rng, &base, b"KQRBNPkqrbnp()mwrsfx/12345678 -humandwrfelfotc,:");
+        let text = mutate(
+            &mut rng,
+            &base,
+            b"KQRBNPkqrbnp()mwrsfx/12345678 -humandwrfelfotc,:",
+        );
         tried += 1;
         let tokens: Vec<String> = (0..6).map(|_| random_move_text(&mut rng)).collect();
         let pick = rng.next();
@@ -358,7 +397,10 @@ fn mutated_chesswar_states_and_tokens_never_panic() {
             }
         });
     }
-    println!("ChessWar states: {tried} tried, {accepted} accepted (seed {})", seed());
+    println!(
+        "ChessWar states: {tried} tried, {accepted} accepted (seed {})",
+        seed()
+    );
     assert!(tried > 0);
 }
 
@@ -424,7 +466,11 @@ impl Engine {
 
     fn send(&mut self, line: &str) {
         let shown = if line.len() > 200 {
-            format!("{}... ({} bytes)", &line[..line.floor_char_boundary(200)], line.len())
+            format!(
+                "{}... ({} bytes)",
+                &line[..line.floor_char_boundary(200)],
+                line.len()
+            )
         } else {
             line.to_string()
         };
@@ -489,7 +535,10 @@ impl Engine {
 /// A random line that is not valid UTF-8, or is very long, or is blank.
 fn junk_line(rng: &mut Rng) -> (Vec<u8>, String) {
     match rng.below(4) {
-        0 => (vec![0xff, 0xfe, b'g', b'o'], "<not UTF-8: ff fe 'go'>".into()),
+        0 => (
+            vec![0xff, 0xfe, b'g', b'o'],
+            "<not UTF-8: ff fe 'go'>".into(),
+        ),
         1 => {
             let long = "position startpos moves ".to_string() + &"e2e4 e7e5 ".repeat(3000);
             let shown = format!("<{} bytes of moves>", long.len());
@@ -510,7 +559,14 @@ fn junk_line(rng: &mut Rng) -> (Vec<u8>, String) {
 fn uci_line(rng: &mut Rng, fens: &[(Variant, String)], states: &[String]) -> String {
     let n = |rng: &mut Rng| rng.pick(ABSURD_NUMBERS).to_string();
     let small = |rng: &mut Rng| (1 + rng.below(3)).to_string();
-    let game_names = ["chess", "wadchess", "paritychess", "chad", "wauchess", "chesswar"];
+    let game_names = [
+        "chess",
+        "wadchess",
+        "paritychess",
+        "chad",
+        "wauchess",
+        "chesswar",
+    ];
     match rng.below(22) {
         0 => "uci".into(),
         1 => "isready".into(),
@@ -525,14 +581,27 @@ fn uci_line(rng: &mut Rng, fens: &[(Variant, String)], states: &[String]) -> Str
         ),
         4 => {
             let (name, value) = match rng.below(8) {
-                0 => ("Hash", rng.pick(&["1", "2", "16", "0", "-1", "abc", "99999999999999999999"]).to_string()),
-                1 => ("Threads", rng.pick(&["1", "2", "0", "abc", "4294967296"]).to_string()),
-                2 => ("MultiPV", rng.pick(&["1", "2", "3", "0", "500", "x"]).to_string()),
+                0 => (
+                    "Hash",
+                    rng.pick(&["1", "2", "16", "0", "-1", "abc", "99999999999999999999"])
+                        .to_string(),
+                ),
+                1 => (
+                    "Threads",
+                    rng.pick(&["1", "2", "0", "abc", "4294967296"]).to_string(),
+                ),
+                2 => (
+                    "MultiPV",
+                    rng.pick(&["1", "2", "3", "0", "500", "x"]).to_string(),
+                ),
                 3 => ("Move Overhead", n(rng)),
                 4 => ("Ponder", rng.pick(&["true", "false", "maybe"]).to_string()),
                 5 => ("Clear Hash", String::new()),
                 6 => ("No Such Option", n(rng)),
-                _ => ("UCI_AnalyseMode", rng.pick(&["true", "false", ""]).to_string()),
+                _ => (
+                    "UCI_AnalyseMode",
+                    rng.pick(&["true", "false", ""]).to_string(),
+                ),
             };
             if value.is_empty() {
                 format!("setoption name {name}")
@@ -575,17 +644,37 @@ fn uci_line(rng: &mut Rng, fens: &[(Variant, String)], states: &[String]) -> Str
         ),
         14 => format!(
             "go {} {}",
-            rng.pick(&["depth", "nodes", "movetime", "mate", "perft", "movestogo", "wtime"]),
+            rng.pick(&[
+                "depth",
+                "nodes",
+                "movetime",
+                "mate",
+                "perft",
+                "movestogo",
+                "wtime"
+            ]),
             n(rng)
         ),
         15 => rng
-            .pick(&["go infinite", "go ponder", "go", "go searchmoves e2e4 zz", "go mate 1"])
+            .pick(&[
+                "go infinite",
+                "go ponder",
+                "go",
+                "go searchmoves e2e4 zz",
+                "go mate 1",
+            ])
             .to_string(),
         16 => format!("go perft {}", rng.below(4)),
         17 => "stop".into(),
         18 => "ponderhit".into(),
-        19 => rng.pick(&["d", "debug on", "register later", "flip", "eval", "bench"]).to_string(),
-        20 => mutate(rng, "go wtime 1000 btime 1000 winc 10 binc 10", b"gowtimebinc 0123456789-"),
+        19 => rng
+            .pick(&["d", "debug on", "register later", "flip", "eval", "bench"])
+            .to_string(),
+        20 => mutate(
+            rng,
+            "go wtime 1000 btime 1000 winc 10 binc 10",
+            b"gowtimebinc 0123456789-",
+        ),
         _ => {
             let (_, fen) = rng.pick(fens).clone();
             mutate(rng, &format!("position fen {fen} moves e2e4"), FEN_ALPHABET)
@@ -597,7 +686,13 @@ fn uci_line(rng: &mut Rng, fens: &[(Variant, String)], states: &[String]) -> Str
 fn xboard_line(rng: &mut Rng, fens: &[(Variant, String)], states: &[String]) -> String {
     let n = |rng: &mut Rng| rng.pick(ABSURD_NUMBERS).to_string();
     let game_names = [
-        "normal", "wadchess", "paritychess", "chad", "wauchess", "chesswar", "crazyhouse",
+        "normal",
+        "wadchess",
+        "paritychess",
+        "chad",
+        "wauchess",
+        "chesswar",
+        "crazyhouse",
     ];
     match rng.below(24) {
         0 => "new".into(),
@@ -620,9 +715,15 @@ fn xboard_line(rng: &mut Rng, fens: &[(Variant, String)], states: &[String]) -> 
         11 => format!("otim {}", n(rng)),
         12 => format!("nps {}", n(rng)),
         13 => rng
-            .pick(&["hard", "easy", "post", "nopost", "random", "computer", "white", "black"])
+            .pick(&[
+                "hard", "easy", "post", "nopost", "random", "computer", "white", "black",
+            ])
             .to_string(),
-        14 => rng.pick(&["analyze", "exit", ".", "undo", "remove", "draw", "hint", "bk"]).to_string(),
+        14 => rng
+            .pick(&[
+                "analyze", "exit", ".", "undo", "remove", "draw", "hint", "bk",
+            ])
+            .to_string(),
         15 | 16 => {
             let (_, fen) = rng.pick(fens).clone();
             let fen = if rng.chance(60) {
@@ -634,13 +735,33 @@ fn xboard_line(rng: &mut Rng, fens: &[(Variant, String)], states: &[String]) -> 
         }
         17 => {
             let state = rng.pick(states).clone();
-            format!("setboard {}", mutate(rng, &state, b"KQRBNPkqrbnp()mw/12345678 -"))
+            format!(
+                "setboard {}",
+                mutate(rng, &state, b"KQRBNPkqrbnp()mw/12345678 -")
+            )
         }
-        18 => format!("result {} {{fuzz}}", rng.pick(&["1-0", "0-1", "1/2-1/2", "*", "x"])),
-        19 => format!("memory {}", rng.pick(&["1", "2", "16", "0", "-5", "99999999999999999999", "x"])),
-        20 => format!("cores {}", rng.pick(&["1", "2", "0", "-1", "x", "4294967296"])),
-        21 => format!("option {}={}", rng.pick(&["Board Moves", "MultiPV", "Nope", ""]), n(rng)),
-        22 => format!("{} {}", rng.pick(&["exclude", "include"]), random_move_text(rng)),
+        18 => format!(
+            "result {} {{fuzz}}",
+            rng.pick(&["1-0", "0-1", "1/2-1/2", "*", "x"])
+        ),
+        19 => format!(
+            "memory {}",
+            rng.pick(&["1", "2", "16", "0", "-5", "99999999999999999999", "x"])
+        ),
+        20 => format!(
+            "cores {}",
+            rng.pick(&["1", "2", "0", "-1", "x", "4294967296"])
+        ),
+        21 => format!(
+            "option {}={}",
+            rng.pick(&["Board Moves", "MultiPV", "Nope", ""]),
+            n(rng)
+        ),
+        22 => format!(
+            "{} {}",
+            rng.pick(&["exclude", "include"]),
+            random_move_text(rng)
+        ),
         _ => format!("protover {}", n(rng)),
     }
 }

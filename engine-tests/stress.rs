@@ -102,7 +102,9 @@ enum Pace {
 fn board_game(variant: Variant, seed: u64, tally: &Tally) {
     let mut rng = Rng(seed);
     let mut engine = Engine::new();
-    engine.set_hash_mb(1 + rng.below(4) as usize).expect("a small hash table");
+    engine
+        .set_hash_mb(1 + rng.below(4) as usize)
+        .expect("a small hash table");
     engine.set_threads(1 + rng.below(2) as usize);
     engine.set_multipv(if rng.below(10) == 0 { 2 } else { 1 });
     let pace = match rng.below(10) {
@@ -211,7 +213,11 @@ fn board_game(variant: Variant, seed: u64, tally: &Tally) {
         let Some(best) = result.best_move else {
             tally.fault(
                 &tally.illegal,
-                format!("{}: no best move with {} legal", context(&moves), legal.len()),
+                format!(
+                    "{}: no best move with {} legal",
+                    context(&moves),
+                    legal.len()
+                ),
             );
             break;
         };
@@ -228,7 +234,10 @@ fn board_game(variant: Variant, seed: u64, tally: &Tally) {
             if !after.legal_wire_moves().contains(ponder) {
                 tally.fault(
                     &tally.illegal,
-                    format!("{}: ponder move {ponder} after {best} is illegal", context(&moves)),
+                    format!(
+                        "{}: ponder move {ponder} after {best} is illegal",
+                        context(&moves)
+                    ),
                 );
                 break;
             }
@@ -270,7 +279,9 @@ fn chesswar_game(seed: u64, tally: &Tally) {
     let mut black_player: Box<dyn Player> = match rng.below(3) {
         0 => searcher(&mut rng),
         1 => Box::new(RandomPlayer::new(derive_seed(seed, 2))),
-        _ => Box::new(motley::chesswar::players::GreedyPlayer::new(derive_seed(seed, 2))),
+        _ => Box::new(motley::chesswar::players::GreedyPlayer::new(derive_seed(
+            seed, 2,
+        ))),
     };
     let mut dice = SeededDice::new(seed);
     let mut tokens = 0u64;
@@ -352,13 +363,9 @@ fn stress(board_games: u64, chesswar_games: u64, jobs: u64, strict_clock: bool) 
     let seed = env_number("MOTLEY_STRESS_SEED", 1);
     let mut failures = Vec::new();
     for variant in Variant::ALL {
-        let tally = run_series(
-            variant.name(),
-            board_games,
-            jobs,
-            seed,
-            &|s, t| board_game(variant, s, t),
-        );
+        let tally = run_series(variant.name(), board_games, jobs, seed, &|s, t| {
+            board_game(variant, s, t)
+        });
         let bad = tally.crashes.load(Ordering::Relaxed) + tally.illegal.load(Ordering::Relaxed);
         if bad > 0 || (strict_clock && tally.time_losses.load(Ordering::Relaxed) > 0) {
             failures.push(variant.name().to_string());

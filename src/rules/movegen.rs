@@ -11,6 +11,7 @@ use super::moves::{Move, MoveKind, MoveList};
 use super::piece::{Piece, Role};
 use super::position::Position;
 use super::square::Square;
+use super::tables::Tables;
 use super::variant::{AttackBoards, CastlingStyle};
 
 /// A group of legal moves that share a moving piece.
@@ -35,55 +36,33 @@ pub enum MoveBatch<B> {
     Single(Move),
 }
 
-/// Most pins a king can be under: one per ray direction.
-const MAX_PINS: usize = 8;
-
-/// The pieces pinned to their king, each with its own pin segment.
+/// The pieces pinned to their king, and the enemy riders that pin them.
 ///
-/// A pinned piece must stay on its own segment, not merely on the line
-/// through it and the king: a leaper next to its king (a champion's
-/// dabbaba or alfil leap, a FAD's) could otherwise jump over the king into
-/// the segment of a second pin on the other side of the same line, and
-/// open its own pinner's line to the king.
+/// A pinned piece must stay on its own segment (the squares from the king
+/// to its pinner, the pinner included), not merely on the line through it
+/// and the king: a leaper next to its king (a champion's dabbaba or alfil
+/// leap, a FAD's) could otherwise jump over the king into the segment of a
+/// second pin on the other side of the same line, and open its own
+/// pinner's line to the king. Pins are rare, so a pinned piece's segment is
+/// found when it moves, not stored for every pin.
 #[derive(Clone, Copy, Debug)]
 struct Pins<B> {
+    king: Square,
     pinned: B,
-    segments: [(Square, B); MAX_PINS],
-    len: usize,
-}
-
-impl<B: Bitboard> Default for Pins<B> {
-    fn default() -> Self {
-        Pins {
-            pinned: B::EMPTY,
-            segments: [(Square::default(), B::EMPTY); MAX_PINS],
-            len: 0,
-        }
-    }
+    pinners: B,
 }
 
 impl<B: Bitboard> Pins<B> {
-    /// Records the piece on `sq`, pinned along `segment`.
+    /// Where the pinned piece on `from` may go: its own segment.
     #[inline]
-    fn add(&mut self, sq: Square, segment: B) {
-        if self.len < MAX_PINS {
-            self.pinned |= B::from_square(sq);
-            self.segments[self.len] = (sq, segment);
-            self.len += 1;
+    fn segment(&self, from: Square, tables: &Tables<B>) -> B {
+        for pinner in self.pinners.squares() {
+            let between = tables.between(self.king, pinner);
+            if between.has(from) {
+                return between | B::from_square(pinner);
+            }
         }
-    }
-
-    /// Where the piece on `from` may go as far as pins are concerned: its
-    /// own segment if it is pinned, anywhere otherwise.
-    #[inline]
-    fn allowed(&self, from: Square) -> B {
-        if !self.pinned.has(from) {
-            return !B::EMPTY;
-        }
-        self.segments[..self.len]
-            .iter()
-            .find(|(sq, _)| *sq == from)
-            .map_or(B::EMPTY, |(_, segment)| *segment)
+        B::EMPTY
     }
 }
 
@@ -145,7 +124,9 @@ impl<B: Bitboard> Position<B> {
                 if t.captures_restricted {
                     targets &= !enemy | t.capture_zone(us, from);
                 }
-                targets &= pins.allowed(from);
+                if pins.pinned.has(from) {
+                    targets &= pins.segment(from, t);
+                }
                 if targets.any() {
                     emit(MoveBatch::Piece { from, targets });
                 }
@@ -159,7 +140,10 @@ impl<B: Bitboard> Position<B> {
             if step.any() {
                 targets |= step | (t.pawn_double_step(us, from) & empty);
             }
-            targets &= allowed & pins.allowed(from);
+            targets &= allowed;
+            if pins.pinned.has(from) {
+                targets &= pins.segment(from, t);
+            }
             if targets.any() {
                 emit(MoveBatch::Pawn { from, targets });
             }
@@ -243,12 +227,16 @@ impl<B: Bitboard> Position<B> {
         let t = self.tables;
         let snipers = (t.orthogonal_rays(king) & self.riders(&t.orthogonal_riders) & enemy)
             | (t.diagonal_rays(king) & self.riders(&t.diagonal_riders) & enemy);
-        let mut pins = Pins::default();
+        let mut pins = Pins {
+            king,
+            pinned: B::EMPTY,
+            pinners: B::EMPTY,
+        };
         for sniper in snipers.squares() {
-            let between = t.between(king, sniper);
-            let blockers = between & occupied;
+            let blockers = t.between(king, sniper) & occupied;
             if !blockers.more_than_one() && (blockers & own).any() {
-                pins.add(blockers.lsb(), between | B::from_square(sniper));
+                pins.pinned |= blockers;
+                pins.pinners |= B::from_square(sniper);
             }
         }
         pins
