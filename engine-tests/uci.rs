@@ -748,6 +748,7 @@ transcripts! {
     end_of_input_during_perft;
     go_mate;
     searchmoves;
+    searchmoves_stopped_early;
     numbers;
     chesswar;
     chesswar_options;

@@ -866,14 +866,28 @@ pub fn search<B: Bitboard>(
     });
 
     let nodes = shared.nodes.load(Ordering::Relaxed) + local;
-    let legal = root.legal_moves();
+    // The moves that may be announced: the legal ones, cut to
+    // `searchmoves` when it names any.
+    let searchmoves: Vec<Move> = limits
+        .search_moves
+        .iter()
+        .filter_map(|text| root.parse_wire(text).ok())
+        .collect();
+    let allowed: Vec<Move> = root
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| searchmoves.is_empty() || searchmoves.contains(m))
+        .collect();
     let best_line = lines.first();
     // The lines come from the search (the main thread's or a helper's);
-    // what is announced is checked against the legal moves all the same.
+    // what is announced is checked against the allowed moves all the same,
+    // and a search stopped before its first iteration ends falls back on
+    // the first allowed move.
     let best = best_line
         .and_then(|(_, l)| l.first().copied())
-        .filter(|&m| legal.contains(m))
-        .or_else(|| legal.iter().next().copied());
+        .filter(|m| allowed.contains(m))
+        .or_else(|| allowed.first().copied());
     let ponder = best.and_then(|m| {
         let after = root.after(m);
         best_line
