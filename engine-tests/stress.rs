@@ -107,9 +107,11 @@ fn board_game(variant: Variant, seed: u64, tally: &Tally) {
         .expect("a small hash table");
     engine.set_threads(1 + rng.below(2) as usize);
     engine.set_multipv(if rng.below(10) == 0 { 2 } else { 1 });
+    // Mostly tiny node budgets (thousands of games in minutes), with
+    // clocks and stopped searches mixed in.
     let pace = match rng.below(10) {
-        0..=5 => Pace::Nodes(50 + rng.below(2000)),
-        6 | 7 => Pace::Clock {
+        0..=7 => Pace::Nodes(16 + rng.below(400)),
+        8 => Pace::Clock {
             base_ms: 100 + rng.below(500),
             inc_ms: rng.below(10),
         },
@@ -141,15 +143,11 @@ fn board_game(variant: Variant, seed: u64, tally: &Tally) {
             moves.join(" ")
         )
     };
+    let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+    engine
+        .set_position(variant, None, &refs)
+        .expect("the opening's moves are legal");
     loop {
-        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
-        if let Err(e) = engine.set_position(variant, None, &refs) {
-            tally.fault(
-                &tally.illegal,
-                format!("{}: the game's moves are refused: {e}", context(&moves)),
-            );
-            break;
-        }
         if engine.game().outcome().is_some() {
             tally.finished.fetch_add(1, Ordering::Relaxed);
             break;
@@ -241,6 +239,13 @@ fn board_game(variant: Variant, seed: u64, tally: &Tally) {
                 );
                 break;
             }
+        }
+        if let Err(e) = engine.game_mut().play_wire(&best) {
+            tally.fault(
+                &tally.illegal,
+                format!("{}: best move {best} is refused: {e}", context(&moves)),
+            );
+            break;
         }
         moves.push(best);
         tally.plies.fetch_add(1, Ordering::Relaxed);
