@@ -11,8 +11,11 @@
 //! seeded dice, and every token goes through the rules core.
 //!
 //! The default test run plays a few games of each; the ignored test plays
-//! `MOTLEY_STRESS_GAMES` board games per game (default 10,000) and a tenth
-//! of that in ChessWar, on `MOTLEY_STRESS_JOBS` threads (default 2).
+//! `MOTLEY_STRESS_GAMES` board games per game (default 10,000) and
+//! `MOTLEY_STRESS_CHESSWAR_GAMES` (default a tenth of that) in ChessWar, on
+//! `MOTLEY_STRESS_JOBS` threads (default 2). `MOTLEY_STRESS_PACE=nodes`
+//! plays node budgets only; otherwise one game in ten is on a clock and
+//! one in ten is a stopped infinite search.
 //! `scripts/stress.sh` runs it in a build with debug assertions.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -108,8 +111,10 @@ fn board_game(variant: Variant, seed: u64, tally: &Tally) {
     engine.set_threads(1 + rng.below(2) as usize);
     engine.set_multipv(if rng.below(10) == 0 { 2 } else { 1 });
     // Mostly tiny node budgets (thousands of games in minutes), with
-    // clocks and stopped searches mixed in.
-    let pace = match rng.below(10) {
+    // clocks and stopped searches mixed in, unless only node budgets are
+    // asked for.
+    let draw = if nodes_only() { 0 } else { rng.below(10) };
+    let pace = match draw {
         0..=7 => Pace::Nodes(16 + rng.below(400)),
         8 => Pace::Clock {
             base_ms: 100 + rng.below(500),
@@ -250,6 +255,12 @@ fn board_game(variant: Variant, seed: u64, tally: &Tally) {
         moves.push(best);
         tally.plies.fetch_add(1, Ordering::Relaxed);
     }
+}
+
+/// Whether `MOTLEY_STRESS_PACE=nodes` asks for node budgets only (the
+/// fastest games: tens of thousands in minutes).
+fn nodes_only() -> bool {
+    std::env::var("MOTLEY_STRESS_PACE").is_ok_and(|p| p == "nodes")
 }
 
 fn side_index(side: Color) -> usize {

@@ -4,8 +4,10 @@
 # profile of Cargo.toml), reporting crashes, illegal moves and time losses.
 #
 #   1. In process (engine-tests/stress.rs, the ignored test): GAMES board
-#      games per game (node limits, tiny clocks, stopped infinite
-#      searches, one and two threads, MultiPV) and GAMES/10 ChessWar games.
+#      games per game at tiny node budgets and GAMES/10 ChessWar games,
+#      then GAMES/10 board games per game with the paces mixed (node
+#      budgets, tiny clocks, stopped infinite searches); one and two
+#      threads, MultiPV now and then.
 #   2. Through the protocols: MATCH_GAMES games per board game between
 #      `motley uci` and `motley xboard` processes under `motley match`, at
 #      a fixed time a move, two search threads against one.
@@ -32,8 +34,13 @@ cargo build --profile stress --quiet || exit 1
 bin=$root/target/stress/motley
 status=0
 
-echo "== in process: $games games per board game, $((games / 10)) ChessWar games"
-MOTLEY_STRESS_GAMES=$games cargo test --profile stress --quiet --test stress -- \
+echo "== in process: $games games per board game at tiny node budgets, $((games / 10)) ChessWar games"
+MOTLEY_STRESS_PACE=nodes MOTLEY_STRESS_GAMES=$games MOTLEY_STRESS_CHESSWAR_GAMES=$((games / 10)) \
+    cargo test --profile stress --quiet --test stress -- \
+    --ignored --nocapture thousands_of_fast_games || status=1
+echo "== in process: $((games / 10)) games per board game, paces mixed (node budgets, clocks, stopped searches)"
+MOTLEY_STRESS_GAMES=$((games / 10)) MOTLEY_STRESS_CHESSWAR_GAMES=0 \
+    cargo test --profile stress --quiet --test stress -- \
     --ignored --nocapture thousands_of_fast_games || status=1
 
 if [ "$match_games" -gt 0 ]; then
