@@ -21,6 +21,7 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+use motley::chesswar::dice::SplitMix64;
 use motley::engine::{Engine, SearchControl, SearchLimits};
 use motley::rules::{
     AnyPosition, Bitboard, Color, Move, MoveKind, Piece, Position, Role, Square, Variant,
@@ -44,15 +45,11 @@ const GARBAGE_MOVES: usize = 12;
 // A seeded random number generator (SplitMix64).
 // ---------------------------------------------------------------------------
 
-struct Rng(u64);
+struct Rng(SplitMix64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
@@ -1419,7 +1416,7 @@ fn seed_of(variant: Variant, salt: u64) -> u64 {
 }
 
 fn run_playouts(variant: Variant, budget: Duration, salt: u64) -> u64 {
-    let mut rng = Rng(seed_of(variant, salt));
+    let mut rng = Rng(SplitMix64::new(seed_of(variant, salt)));
     let start = Instant::now();
     let mut checked = 0;
     let mut games = 0;
@@ -1438,7 +1435,7 @@ fn run_playouts(variant: Variant, budget: Duration, salt: u64) -> u64 {
 }
 
 fn run_placements(variant: Variant, budget: Duration, salt: u64) -> u64 {
-    let mut rng = Rng(seed_of(variant, salt) ^ 0xA5A5);
+    let mut rng = Rng(SplitMix64::new(seed_of(variant, salt) ^ 0xA5A5));
     let start = Instant::now();
     let mut checked = 0;
     let mut in_check = 0;
@@ -1462,7 +1459,7 @@ fn run_placements(variant: Variant, budget: Duration, salt: u64) -> u64 {
 /// Checks one position against the oracle and that `bad` is not legal.
 fn check_fen(variant: Variant, fen: &str, bad: &str) {
     let pos = AnyPosition::from_fen(variant, fen).expect("a valid FEN");
-    let mut rng = Rng(1);
+    let mut rng = Rng(SplitMix64::new(1));
     with_position!(pos, p => {
         assert!(
             p.legal_moves().iter().all(|&m| p.wire(m) != bad),

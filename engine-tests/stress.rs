@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use motley::chesswar::dice::{SeededDice, derive_seed};
+use motley::chesswar::dice::{SeededDice, SplitMix64, derive_seed};
 use motley::chesswar::players::{ExpectimaxPlayer, Player, RandomPlayer, play_game};
 use motley::chesswar::search::SearchLimits as ChessWarLimits;
 use motley::chesswar::{Race, State};
@@ -38,16 +38,12 @@ const QUICK_GAMES: u64 = 6;
 /// ChessWar games in the default test run.
 const QUICK_CHESSWAR_GAMES: u64 = 4;
 
-/// A small seeded generator (SplitMix64).
-struct Rng(u64);
+/// The project's seeded generator (SplitMix64), with the draws this test uses.
+struct Rng(SplitMix64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
@@ -103,7 +99,7 @@ enum Pace {
 
 /// Plays one board game of `variant`; faults are counted in `tally`.
 fn board_game(variant: Variant, seed: u64, tally: &Tally) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let mut engine = Engine::new();
     engine
         .set_hash_mb(1 + rng.below(4) as usize)
@@ -272,14 +268,14 @@ fn side_index(side: Color) -> usize {
 
 /// The thread count [`board_game`] draws for a seed (for messages).
 fn engine_threads(seed: u64) -> u64 {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     rng.next();
     1 + rng.below(2)
 }
 
 /// Plays one ChessWar game; faults are counted in `tally`.
 fn chesswar_game(seed: u64, tally: &Tally) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let white = Race::ALL[rng.below(6) as usize];
     let black = Race::ALL[rng.below(6) as usize];
     let searcher = |rng: &mut Rng| -> Box<dyn Player> {
