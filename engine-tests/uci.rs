@@ -752,6 +752,7 @@ transcripts! {
     numbers;
     chesswar;
     chesswar_options;
+    chesswar_perft;
     chesswar_dice;
 }
 

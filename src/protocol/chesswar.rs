@@ -16,6 +16,7 @@ use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
 use crate::chesswar::{Army, GameOptions, Outcome, Race, Side, State, ToAct, Token};
 use crate::engine::Engine;
+use crate::rules::perft::Stopped;
 
 /// The game's name for `UCI_Variant` and XBoard's `variant`.
 pub const NAME: &str = "chesswar";
@@ -568,35 +569,46 @@ pub fn plain_board(state: &State) -> String {
 /// results count as tokens; a finished game ends a sequence early and
 /// counts nothing), one row per legal token.
 pub fn divide(state: &State, depth: u32) -> Vec<(String, u64)> {
-    state
-        .legal_tokens()
-        .into_iter()
-        .map(|token| {
-            let mut next = state.clone();
-            let count = match next.apply(&token) {
-                Ok(()) => count(&next, depth.saturating_sub(1)),
-                Err(_) => 0,
-            };
-            (token, count)
-        })
-        .collect()
+    let never = AtomicBool::new(false);
+    divide_until(state, depth, &never, &mut |_, _| {}).unwrap_or_default()
 }
 
-fn count(state: &State, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+/// [`divide`] that hands each row to `on_row` as soon as it is counted and
+/// gives up with [`Stopped`] once `stop` is set.
+pub fn divide_until(
+    state: &State,
+    depth: u32,
+    stop: &AtomicBool,
+    on_row: &mut dyn FnMut(&str, u64),
+) -> Result<Vec<(String, u64)>, Stopped> {
+    let mut rows = Vec::new();
+    for token in state.legal_tokens() {
+        let mut next = state.clone();
+        let n = match next.apply(&token) {
+            Ok(()) => count(&next, depth.saturating_sub(1), stop)?,
+            Err(_) => 0,
+        };
+        on_row(&token, n);
+        rows.push((token, n));
     }
-    state
-        .legal_tokens()
-        .iter()
-        .map(|token| {
-            let mut next = state.clone();
-            match next.apply(token) {
-                Ok(()) => count(&next, depth - 1),
-                Err(_) => 0,
-            }
-        })
-        .sum()
+    Ok(rows)
+}
+
+fn count(state: &State, depth: u32, stop: &AtomicBool) -> Result<u64, Stopped> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    if stop.load(Ordering::Relaxed) {
+        return Err(Stopped);
+    }
+    let mut total = 0;
+    for token in state.legal_tokens() {
+        let mut next = state.clone();
+        if next.apply(&token).is_ok() {
+            total += count(&next, depth - 1, stop)?;
+        }
+    }
+    Ok(total)
 }
 
 #[cfg(test)]

@@ -32,7 +32,7 @@ use crate::engine::{
     SearchLimits,
 };
 use crate::rules::Variant;
-use crate::rules::perft::MAX_PERFT_DEPTH;
+use crate::rules::perft::{MAX_PERFT_DEPTH, Stopped};
 
 use super::chesswar::{self as cw, Changed, Game, GoAnswer, Setup};
 use super::io::{Lines, say, spawn_reader};
@@ -785,14 +785,6 @@ impl Session {
             }
             UciCommand::Go(limits) if self.chesswar.active => self.chesswar_go(limits),
             UciCommand::Go(limits) => self.go(limits),
-            UciCommand::Perft(depth) if self.chesswar.active => {
-                let rows = cw::divide(self.chesswar.game.state(), depth);
-                for (token, n) in &rows {
-                    say(&format!("{token}: {n}"));
-                }
-                let total: u64 = rows.iter().map(|r| r.1).sum();
-                say(&format!("\nNodes searched: {total}"));
-            }
             UciCommand::Perft(depth) => self.perft(depth),
             UciCommand::Display if self.chesswar.active => {
                 let state = self.chesswar.game.state().to_string();
@@ -827,6 +819,14 @@ impl Session {
         self.counting = true;
         self.search_unbounded = false;
         self.unbounded_after_ponderhit = false;
+        if self.chesswar.active {
+            let state = self.chesswar.game.state().clone();
+            self.search = Some(std::thread::spawn(move || {
+                let mut print = |token: &str, n: u64| say(&format!("{token}: {n}"));
+                report_perft(cw::divide_until(&state, depth, &stop, &mut print));
+            }));
+            return;
+        }
         self.search = Some(std::thread::spawn(move || {
             let print = |m: &str, n: u64| say(&format!("{m}: {n}"));
             let count = |parallel| position.divide_until(depth, parallel, &stop, &print);
@@ -837,14 +837,19 @@ impl Session {
                     Err(_) => count(false),
                 },
             };
-            match rows {
-                Ok(rows) => {
-                    let total: u64 = rows.iter().map(|r| r.1).sum();
-                    say(&format!("\nNodes searched: {total}"));
-                }
-                Err(_) => say("info string perft stopped; no total"),
-            }
+            report_perft(rows);
         }));
+    }
+}
+
+/// Ends `go perft` output: the total, or why there is none.
+fn report_perft<M>(rows: Result<Vec<(M, u64)>, Stopped>) {
+    match rows {
+        Ok(rows) => {
+            let total: u64 = rows.iter().map(|r| r.1).sum();
+            say(&format!("\nNodes searched: {total}"));
+        }
+        Err(Stopped) => say("info string perft stopped; no total"),
     }
 }
 
