@@ -157,16 +157,23 @@ pub mod numbers {
     }
 }
 
-/// The help text of every `--variant` flag: the games from
-/// [`crate::rules::variant::game_names`]'s source, ChessWar pointed to its
-/// own command.
-fn variant_help() -> String {
-    format!(
-        "The game: {} (default chess; {} is played with `motley {}`)",
-        crate::rules::variant::variant_names_phrase(),
-        crate::rules::variant::CHESSWAR_NAME,
-        crate::rules::variant::CHESSWAR_NAME
-    )
+/// The help text of a `--variant` flag: the games from
+/// [`crate::rules::variant::game_names`]'s source; in `match` ChessWar too
+/// (the runner rolls its dice), elsewhere ChessWar pointed to its own
+/// command.
+fn variant_help(command: &str) -> String {
+    use crate::rules::variant::{CHESSWAR_NAME, variant_names_phrase};
+    if command == "match" {
+        format!(
+            "The game: {} or {CHESSWAR_NAME} (default chess; in {CHESSWAR_NAME} the runner rolls the dice)",
+            variant_names_phrase().replace(" or ", ", ")
+        )
+    } else {
+        format!(
+            "The game: {} (default chess; {CHESSWAR_NAME} is played with `motley {CHESSWAR_NAME}`)",
+            variant_names_phrase()
+        )
+    }
 }
 
 /// The command line as parsed: the derived definition, with negative
@@ -178,9 +185,10 @@ fn command() -> clap::Command {
             .get_subcommands()
             .map(|c| c.get_name().to_string())
             .collect();
+        let command = cmd.get_name().to_string();
         let mut cmd = cmd.allow_negative_numbers(true).mut_args(|arg| {
             if arg.get_id() == "variant" {
-                arg.help(variant_help())
+                arg.help(variant_help(&command))
             } else {
                 arg
             }
