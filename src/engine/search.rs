@@ -175,6 +175,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         limits: &'a SearchLimits,
         budget: TimeBudget,
         is_main: bool,
+        root_allowed: &[Move],
     ) -> Searcher<'a, B> {
         let pos = game.position();
         let board_size = pos.tables().geometry.size();
@@ -184,11 +185,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             .iter()
             .map(|p| p.key())
             .collect();
-        let root_allowed = limits
-            .search_moves
-            .iter()
-            .filter_map(|text| pos.parse_wire(text).ok())
-            .collect();
+
         Searcher {
             shared,
             eval: EvalTables::get(pos.variant()),
@@ -204,7 +201,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             seldepth: 0,
             stopped: false,
             root_excluded: Vec::new(),
-            root_allowed,
+            root_allowed: root_allowed.to_vec(),
         }
     }
 
@@ -831,16 +828,23 @@ pub fn search<B: Bitboard>(
     };
     let budget = TimeBudget::new(limits, root.side_to_move(), settings.move_overhead);
     let threads = settings.threads.max(1);
+    // The root moves `searchmoves` names (empty: every legal move).
+    let searchmoves: Vec<Move> = limits
+        .search_moves
+        .iter()
+        .filter_map(|text| root.parse_wire(text).ok())
+        .collect();
 
     let (lines, depth, local) = std::thread::scope(|scope| {
         for id in 1..threads {
             let shared = &shared;
+            let searchmoves = &searchmoves;
             scope.spawn(move || {
-                let mut helper = Searcher::new(shared, game, limits, budget, false);
+                let mut helper = Searcher::new(shared, game, limits, budget, false, searchmoves);
                 helper.iterate(&root, settings, id, &mut |_| {});
             });
         }
-        let mut main = Searcher::new(&shared, game, limits, budget, true);
+        let mut main = Searcher::new(&shared, game, limits, budget, true, &searchmoves);
         let (mut lines, mut depth) = main.iterate(&root, settings, 0, on_info);
         // With `infinite` or while pondering, the answer waits for `stop`
         // or `ponderhit`.
@@ -868,11 +872,6 @@ pub fn search<B: Bitboard>(
     let nodes = shared.nodes.load(Ordering::Relaxed) + local;
     // The moves that may be announced: the legal ones, cut to
     // `searchmoves` when it names any.
-    let searchmoves: Vec<Move> = limits
-        .search_moves
-        .iter()
-        .filter_map(|text| root.parse_wire(text).ok())
-        .collect();
     let allowed: Vec<Move> = root
         .legal_moves()
         .iter()
