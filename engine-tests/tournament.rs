@@ -803,3 +803,122 @@ fn chesswar_matches_are_refereed_with_the_runners_dice() {
     assert!(report.contains(": 2 - 0 - 0 "), "{report}");
     assert_eq!(faults(&report, "Nonsense"), (0, 0, 2), "{report}");
 }
+
+/// The moves of each round of a PGN, without the tags (the date differs
+/// between runs).
+fn movetexts(pgn: &str) -> Vec<(usize, String)> {
+    let mut games: Vec<(usize, String)> = pgn
+        .split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .map(|game| {
+            let round = game
+                .split("[Round \"")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+                .and_then(|r| r.parse().ok())
+                .unwrap_or(0);
+            let moves = game
+                .lines()
+                .filter(|l| !l.starts_with('['))
+                .collect::<Vec<_>>()
+                .join(" ");
+            (round, moves)
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+#[test]
+fn fixed_node_games_are_reproducible_over_both_protocols() {
+    let dir = scratch("nodes");
+    let play = |name: &str| {
+        let pgn = dir.join(name);
+        let out = motley_within(
+            &[
+                "match",
+                "--engine1",
+                &format!("{MOTLEY} uci"),
+                "--engine2",
+                &format!("{MOTLEY} xboard"),
+                "--nodes",
+                "3000",
+                "--games",
+                "4",
+                "--concurrency",
+                "2",
+                "--max-plies",
+                "40",
+                "--sprt",
+                "elo0=0",
+                "elo1=10",
+                "--pgn",
+                pgn.to_str().unwrap(),
+            ],
+            Duration::from_secs(60),
+        );
+        let report = stdout(&out);
+        assert!(out.status.success(), "{report}");
+        assert_eq!(report.matches("LLR: ").count(), 5, "{report}");
+        assert!(
+            report.contains("Pairs (0, 1/2, 1, 3/2, 2 points): "),
+            "{report}"
+        );
+        assert!(
+            report.contains("SPRT (logistic Elo, pentanomial): "),
+            "{report}"
+        );
+        let games = std::fs::read_to_string(&pgn).unwrap();
+        assert!(games.contains("[TimeControl \"-\"]"), "{games}");
+        movetexts(&games)
+    };
+    let first = play("a.pgn");
+    assert_eq!(first.len(), 4);
+    assert_eq!(first, play("b.pgn"));
+}
+
+#[test]
+fn a_decided_sprt_starts_no_new_game() {
+    // Equal engines cannot be 1000 Elo apart: H0 is accepted within a
+    // few pairs, and the match stops well short of its 40 games.
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            MOTLEY,
+            "--engine2",
+            MOTLEY,
+            "--nodes",
+            "500",
+            "--games",
+            "40",
+            "--max-plies",
+            "16",
+            "--sprt",
+            "elo0=0",
+            "elo1=1000",
+        ],
+        Duration::from_secs(60),
+    );
+    let report = stdout(&out);
+    assert!(out.status.success(), "{report}");
+    assert!(report.contains("SPRT: H0 accepted"), "{report}");
+    let played = report.matches("Finished game").count();
+    assert!(played < 40, "{report}");
+    assert!(report.contains("; H0 accepted"), "{report}");
+    let bad = motley(&[
+        "match",
+        "--engine1",
+        "x",
+        "--engine2",
+        "y",
+        "--nodes",
+        "100",
+        "--sprt",
+        "elo0=5",
+        "elo1=1",
+    ]);
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("elo1 must be greater than elo0"), "{err}");
+}

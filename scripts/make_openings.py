@@ -23,7 +23,14 @@ The files in scripts/openings/ (50 openings of 4 plies each):
     wauchess.txt               --variant wauchess
 
 The castling-free files are for opponents that do not know fast castling
-(Fairy-Stockfish); Chad has no castling, so it has one file.
+(Fairy-Stockfish); Chad has no castling, so it has one file. Those files
+are kept for final checks; changes are tuned on scripts/openings/tune/
+(400 openings of 6 plies per game, `scripts/sprt.sh` reads them):
+
+    python3 scripts/make_openings.py --variant GAME --count 400 --plies 6 \
+        --depth 5 --seed 7 > scripts/openings/tune/GAME.txt
+
+`MOTLEY=path` picks the binary (default: target/release/motley).
 """
 
 import argparse
@@ -34,7 +41,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MOTLEY = os.path.join(ROOT, "target", "release", "motley")
+MOTLEY = os.environ.get("MOTLEY", os.path.join(ROOT, "target", "release", "motley"))
 
 START = {
     "chess": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -29,6 +29,8 @@ pub mod numbers {
     pub const MAX_SCORE_CP: i32 = 100_000;
     /// The most moves (or the latest move) an adjudication rule counts.
     pub const MAX_RULE_MOVES: u32 = 10_000;
+    /// The most nodes per move of a fixed-node match.
+    pub const MAX_MATCH_NODES: u64 = 1_000_000_000_000;
 
     /// Reads a whole number in `min..=max`.
     pub fn whole(text: &str, min: u64, max: u64) -> Result<u64, String> {
@@ -97,6 +99,10 @@ pub mod numbers {
     whole_flag!(
         /// A node budget.
         nodes: u64, 1, u64::MAX
+    );
+    whole_flag!(
+        /// A node budget per move of a match.
+        match_nodes: u64, 1, MAX_MATCH_NODES
     );
     whole_flag!(
         /// A number of search threads.
@@ -235,7 +241,7 @@ pub enum Command {
 
 /// Arguments of `match`.
 #[derive(clap::Args, Debug)]
-#[command(group(clap::ArgGroup::new("clock").required(true).args(["tc", "st"])))]
+#[command(group(clap::ArgGroup::new("clock").required(true).args(["tc", "st", "nodes"])))]
 pub struct MatchArgs {
     /// The first engine's command line (its score is reported).
     #[arg(long)]
@@ -279,6 +285,15 @@ pub struct MatchArgs {
     /// Fixed time per move in seconds, e.g. 0.5.
     #[arg(long, value_parser = numbers::move_seconds)]
     pub st: Option<f64>,
+    /// Fixed nodes per move instead of a clock (UCI `go nodes`, XBoard
+    /// `st 1` + `nps N`): reproducible games, two at a time on two cores.
+    #[arg(long, value_parser = numbers::match_nodes)]
+    pub nodes: Option<u64>,
+    /// Stop on a sequential probability ratio test over game pairs
+    /// (logistic Elo, pentanomial): e.g. `--sprt elo0=0 elo1=5 alpha=0.05
+    /// beta=0.05` (the defaults); the LLR follows every game.
+    #[arg(long, num_args = 1..=4, value_name = "NAME=VALUE")]
+    pub sprt: Option<Vec<String>>,
     /// How many milliseconds past its time an engine may answer.
     #[arg(long, default_value_t = 100, value_parser = numbers::margin_ms)]
     pub margin_ms: u64,
@@ -625,6 +640,15 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         }
     };
     let time_control = match (&args.tc, args.st) {
+        _ if args.nodes.is_some() => {
+            if chesswar.is_some() {
+                return Err(CliError(
+                    "--nodes is for the board games; chesswar matches are played on the clock"
+                        .into(),
+                ));
+            }
+            TimeControl::Nodes(args.nodes.unwrap_or(1))
+        }
         (Some(tc), _) => crate::tournament::parse_time_control(tc).map_err(CliError)?,
         (None, Some(st)) if st.is_finite() && st > 0.0 => {
             TimeControl::PerMove(std::time::Duration::from_secs_f64(st))
@@ -688,6 +712,12 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         games: args.games,
         concurrency: args.concurrency,
         event: args.event.clone(),
+        sprt: args
+            .sprt
+            .as_ref()
+            .map(|words| crate::tournament::SprtConfig::parse(&words.join(" ")))
+            .transpose()
+            .map_err(CliError)?,
     };
     let pgn = match &args.pgn {
         Some(path) => Some(

@@ -4,14 +4,14 @@
 //! side for each decision (a ChessWar turn is many of them), checks each
 //! token, and keeps the clocks.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::{Outcome, Side, ToAct};
 use crate::protocol::chesswar::{Game, Setup};
 use crate::rules::Color;
 
-use super::player::{Clock, Player, Reply, TimeControl};
+use super::player::{Player, Reply};
 use super::referee::{GameRecord, GameResult, GameRules, Termination, fault_ending};
 
 /// How a ChessWar match is played beyond the common rules.
@@ -161,10 +161,7 @@ fn run(
     };
     let mut game = Game::new(start);
     let mut dice = SeededDice::new(seed);
-    let mut remaining = match rules.time_control {
-        TimeControl::Increment { base, .. } => [base; 2],
-        TimeControl::PerMove(_) => [Duration::ZERO; 2],
-    };
+    let mut remaining = rules.time_control.start_clocks();
     let mut decisions = 0u32;
     watch(tokens);
     loop {
@@ -200,16 +197,7 @@ fn run(
                 None,
             );
         }
-        let (clock, allowed) = match rules.time_control {
-            TimeControl::Increment { increment, .. } => (
-                Clock::Running {
-                    remaining,
-                    increment,
-                },
-                remaining[side.index()],
-            ),
-            TimeControl::PerMove(t) => (Clock::PerMove(t), t),
-        };
+        let (clock, allowed) = rules.time_control.move_clock(remaining, side);
         let started = Instant::now();
         let deadline = started + allowed + rules.margin;
         let reply = players[side.index()].think_chesswar(tokens, side, clock, deadline);
@@ -234,10 +222,7 @@ fn run(
                 None,
             );
         }
-        if let TimeControl::Increment { increment, .. } = rules.time_control {
-            let left = remaining[side.index()].saturating_sub(elapsed);
-            remaining[side.index()] = left + increment;
-        }
+        rules.time_control.after_move(&mut remaining, side, elapsed);
         if let Err(e) = game.play(&token) {
             return (
                 GameResult::Win(!side),

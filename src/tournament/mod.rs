@@ -16,9 +16,11 @@ pub mod chesswar;
 pub mod pgn;
 pub mod player;
 pub mod referee;
+pub mod sprt;
 pub mod stats;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
@@ -30,6 +32,7 @@ pub use player::{EngineConfig, Fault, Player, Protocol, TimeControl};
 pub use referee::{
     Adjudication, DrawRule, GameRecord, GameResult, GameRules, Opening, ScoreRule, Termination,
 };
+pub use sprt::{Pentanomial, SprtConfig, SprtDecision};
 pub use stats::Tally;
 
 /// Everything a match needs.
@@ -48,6 +51,8 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// The PGN `Event` tag.
     pub event: String,
+    /// The test to stop on, if any: no new game starts once it decides.
+    pub sprt: Option<SprtConfig>,
 }
 
 /// Counts of engine failures.
@@ -70,6 +75,10 @@ pub struct MatchSummary {
     pub tally: Tally,
     /// Failures of each engine.
     pub faults: [FaultCounts; 2],
+    /// The first engine's points in each finished pair of games.
+    pub pairs: Pentanomial,
+    /// The test the match ran, if any.
+    pub sprt: Option<SprtConfig>,
 }
 
 impl MatchSummary {
@@ -89,6 +98,16 @@ impl MatchSummary {
             ),
             t.elo_line(),
         ];
+        match &self.sprt {
+            Some(config) => lines.extend(self.pairs.report(config)),
+            None if self.pairs.pairs() > 0 => {
+                let [a, b, c, d, e] = self.pairs.0;
+                lines.push(format!(
+                    "Pairs (0, 1/2, 1, 3/2, 2 points): [{a}, {b}, {c}, {d}, {e}]"
+                ));
+            }
+            None => {}
+        }
         for (name, f) in self.names.iter().zip(&self.faults) {
             lines.push(format!(
                 "{name}: {} crashes, {} time losses, {} illegal moves",
@@ -310,21 +329,32 @@ pub fn run_match(
         player.quit();
     }
     let next = AtomicUsize::new(0);
+    // Set when the SPRT has decided: the games in progress finish, no new
+    // one starts.
+    let decided = AtomicBool::new(false);
     let (tx, rx) = channel::<Finished>();
     let mut summary = MatchSummary {
         names,
+        sprt: config.sprt,
         ..MatchSummary::default()
     };
+    // The first engine's half points in the first-finished game of each
+    // pair still waiting for its other game.
+    let mut open_pairs: HashMap<usize, usize> = HashMap::new();
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.max(1).min(config.games.max(1)) {
             let tx = tx.clone();
             let next = &next;
+            let decided = &decided;
             scope.spawn(move || {
                 let mut seats = config.engines.clone().map(|config| Seat {
                     config,
                     player: None,
                 });
                 loop {
+                    if decided.load(Ordering::SeqCst) {
+                        break;
+                    }
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= config.games {
                         break;
@@ -369,7 +399,14 @@ pub fn run_match(
         let mut done = 0;
         for finished in rx {
             done += 1;
-            account(&mut summary, &finished);
+            let half_points = account(&mut summary, &finished);
+            let pair = (finished.pairing_round - 1) / 2;
+            match open_pairs.remove(&pair) {
+                Some(other) => summary.pairs.add(other + half_points),
+                None => {
+                    open_pairs.insert(pair, half_points);
+                }
+            }
             let r = &finished.record;
             if let Some(why) = &finished.pgn_error {
                 progress(&format!(
@@ -378,8 +415,12 @@ pub fn run_match(
                 ));
             }
             let t = &summary.tally;
+            let llr = config
+                .sprt
+                .map(|c| format!("  {}", summary.pairs.llr_line(&c)))
+                .unwrap_or_default();
             progress(&format!(
-                "Finished game {} ({} vs {}): {} {{{}}}  [{done}/{}]  score {} - {} - {}",
+                "Finished game {} ({} vs {}): {} {{{}}}  [{done}/{}]  score {} - {} - {}{llr}",
                 finished.pairing_round,
                 r.players[0],
                 r.players[1],
@@ -390,24 +431,42 @@ pub fn run_match(
                 t.losses,
                 t.draws
             ));
+            if let Some(sprt) = &config.sprt {
+                let decision = summary.pairs.decision(sprt);
+                if decision != SprtDecision::Undecided && !decided.swap(true, Ordering::SeqCst) {
+                    progress(&format!(
+                        "SPRT: {decision}; the games in progress are finished, no new game starts"
+                    ));
+                }
+            }
         }
     });
     Ok(summary)
 }
 
-/// Adds a finished game to the summary.
-fn account(summary: &mut MatchSummary, finished: &Finished) {
+/// Adds a finished game to the summary; returns the first engine's half
+/// points in it (2 a win, 1 a draw, 0 a loss).
+fn account(summary: &mut MatchSummary, finished: &Finished) -> usize {
     let r = &finished.record;
     let first = if finished.first_is_white {
         Color::White
     } else {
         Color::Black
     };
-    match r.result {
-        GameResult::Draw => summary.tally.draws += 1,
-        GameResult::Win(c) if c == first => summary.tally.wins += 1,
-        GameResult::Win(_) => summary.tally.losses += 1,
-    }
+    let half_points = match r.result {
+        GameResult::Draw => {
+            summary.tally.draws += 1;
+            1
+        }
+        GameResult::Win(c) if c == first => {
+            summary.tally.wins += 1;
+            2
+        }
+        GameResult::Win(_) => {
+            summary.tally.losses += 1;
+            0
+        }
+    };
     if let GameResult::Win(winner) = r.result {
         let loser = !winner;
         let engine = usize::from(loser != first);
@@ -419,6 +478,7 @@ fn account(summary: &mut MatchSummary, finished: &Finished) {
             Termination::Normal | Termination::Adjudication => {}
         }
     }
+    half_points
 }
 
 /// Reads a time control: `BASE+INC` in seconds (`10+0.1`, `60`).
@@ -535,6 +595,7 @@ mod tests {
             games: 6,
             concurrency: 1,
             event: "t".into(),
+            sprt: None,
         };
         let p: Vec<(usize, bool)> = (0..6)
             .map(|i| {

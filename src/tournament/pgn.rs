@@ -42,12 +42,14 @@ pub fn today() -> String {
 }
 
 /// The PGN `TimeControl` tag value: `base+increment` in seconds; a fixed
-/// time per move as `N/move` (PGN has no form of its own for it).
+/// time per move as `N/move` (PGN has no form of its own for it); games
+/// on fixed nodes as `-`, no time control.
 fn time_control_tag(tc: TimeControl) -> String {
     let secs = seconds_text;
     match tc {
         TimeControl::Increment { base, increment } => format!("{}+{}", secs(base), secs(increment)),
         TimeControl::PerMove(t) => format!("{}/move", secs(t)),
+        TimeControl::Nodes(_) => "-".to_string(),
     }
 }
 

@@ -88,6 +88,8 @@ pub enum Clock {
     },
     /// A fixed time for this move.
     PerMove(Duration),
+    /// A fixed number of nodes for this move.
+    Nodes(u64),
 }
 
 /// A score an engine reported, from its own side's point of view.
@@ -122,6 +124,55 @@ pub enum TimeControl {
     },
     /// A fixed time per move.
     PerMove(Duration),
+    /// A fixed number of nodes per move (UCI `go nodes`, XBoard `nps`
+    /// with `st 1`): reproducible games, free of clock noise.
+    Nodes(u64),
+}
+
+/// Seconds a fixed-node move may take before the engine is taken to hang,
+/// beyond [`NODES_PER_SECOND_FLOOR`]: the node count is the limit, the
+/// clock only a guard.
+pub const NODES_MOVE_GRACE_SECS: f64 = 10.0;
+/// The slowest node rate a fixed-node move is allowed before it counts as
+/// hanging.
+pub const NODES_PER_SECOND_FLOOR: f64 = 20_000.0;
+
+impl TimeControl {
+    /// Each side's clock at the start of a game (zero where the clock does
+    /// not run down).
+    pub fn start_clocks(self) -> [Duration; 2] {
+        match self {
+            TimeControl::Increment { base, .. } => [base; 2],
+            TimeControl::PerMove(_) | TimeControl::Nodes(_) => [Duration::ZERO; 2],
+        }
+    }
+
+    /// What the engine to move is told and how long it may take, with the
+    /// clocks at `remaining` and `side` to move.
+    pub fn move_clock(self, remaining: [Duration; 2], side: Color) -> (Clock, Duration) {
+        match self {
+            TimeControl::Increment { increment, .. } => (
+                Clock::Running {
+                    remaining,
+                    increment,
+                },
+                remaining[side.index()],
+            ),
+            TimeControl::PerMove(t) => (Clock::PerMove(t), t),
+            TimeControl::Nodes(n) => (
+                Clock::Nodes(n),
+                Duration::from_secs_f64(NODES_MOVE_GRACE_SECS + n as f64 / NODES_PER_SECOND_FLOOR),
+            ),
+        }
+    }
+
+    /// `side`'s clock after a move that took `elapsed`.
+    pub fn after_move(self, remaining: &mut [Duration; 2], side: Color, elapsed: Duration) {
+        if let TimeControl::Increment { increment, .. } = self {
+            let left = remaining[side.index()].saturating_sub(elapsed);
+            remaining[side.index()] = left + increment;
+        }
+    }
 }
 
 /// What an XBoard engine said about itself in its `feature` lines.
@@ -821,6 +872,10 @@ impl Player {
                 ))
             }
             TimeControl::PerMove(t) => self.send(&format!("st {}", seconds_text(t))),
+            TimeControl::Nodes(n) => {
+                self.send("st 1")?;
+                self.send(&format!("nps {n}"))
+            }
         }
     }
 
@@ -897,6 +952,7 @@ impl Player {
                 increment.as_millis()
             ),
             Clock::PerMove(t) => format!("go movetime {}", t.as_millis()),
+            Clock::Nodes(n) => format!("go nodes {n}"),
         };
         self.send(&go)?;
         loop {

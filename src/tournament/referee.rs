@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{AnyGame, Color, Outcome, Variant};
 
-use super::player::{Clock, Fault, Player, Reply, TimeControl};
+use super::player::{Fault, Player, Reply, TimeControl};
 
 /// A start for a game: a position and moves played from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -268,10 +268,7 @@ impl<'a> Referee<'a> {
                 return fault_ending(side, &fault);
             }
         }
-        let mut remaining = match self.rules.time_control {
-            TimeControl::Increment { base, .. } => [base; 2],
-            TimeControl::PerMove(_) => [Duration::ZERO; 2],
-        };
+        let mut remaining = self.rules.time_control.start_clocks();
         let mut plies = 0u32;
         self.show(watch);
         loop {
@@ -293,16 +290,7 @@ impl<'a> Referee<'a> {
             }
             let position = self.game.position();
             let side = position.side_to_move();
-            let (clock, allowed) = match self.rules.time_control {
-                TimeControl::Increment { increment, .. } => (
-                    Clock::Running {
-                        remaining,
-                        increment,
-                    },
-                    remaining[side.index()],
-                ),
-                TimeControl::PerMove(t) => (Clock::PerMove(t), t),
-            };
+            let (clock, allowed) = self.rules.time_control.move_clock(remaining, side);
             let started = Instant::now();
             let deadline = started + allowed + self.rules.margin;
             let fen = self.opening_fen.clone();
@@ -329,10 +317,9 @@ impl<'a> Referee<'a> {
                     None,
                 );
             }
-            if let TimeControl::Increment { increment, .. } = self.rules.time_control {
-                let left = remaining[side.index()].saturating_sub(elapsed);
-                remaining[side.index()] = left + increment;
-            }
+            self.rules
+                .time_control
+                .after_move(&mut remaining, side, elapsed);
             if let Err(why) = self.record(&text) {
                 return (
                     GameResult::Win(!side),

@@ -13,6 +13,16 @@ pub struct Tally {
     pub draws: u32,
 }
 
+/// An Elo difference with its sign and one decimal; an even one as
+/// `0.0`, never `-0.0`.
+pub fn signed_elo(elo: f64) -> String {
+    if format!("{:.1}", elo.abs()) == "0.0" {
+        "0.0".to_string()
+    } else {
+        format!("{elo:+.1}")
+    }
+}
+
 /// Elo difference for a score fraction strictly between 0 and 1.
 fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
@@ -57,12 +67,11 @@ impl Tally {
     pub fn elo_line(&self) -> String {
         match self.elo() {
             Some((elo, error)) if elo.is_finite() && error.is_finite() => {
-                let elo = if format!("{:.1}", elo.abs()) == "0.0" {
-                    "0.0".to_string()
-                } else {
-                    format!("{elo:+.1}")
-                };
-                format!("Elo difference: {elo} +/- {:.1} (95%)", error.abs())
+                format!(
+                    "Elo difference: {} +/- {:.1} (95%)",
+                    signed_elo(elo),
+                    error.abs()
+                )
             }
             _ if self.games() == 0 => "Elo difference: no games".to_string(),
             _ => format!(
