@@ -3,14 +3,23 @@
 //! search, null-move pruning, reverse futility pruning, late move
 //! reductions, check extensions, killer and history move ordering, mate
 //! distances, and repetition and 100-ply draws inside the tree. Several
-//! threads search the same root and share the table (lazy SMP).
+//! threads search the same root and share the table (lazy SMP,
+//! [`threads`]); every tunable number is in [`params`].
+//!
+//! This file is the tree walk: [`Searcher`] with its negamax, quiescence
+//! search and iterative deepening.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+mod control;
+mod params;
+mod threads;
+
+use std::sync::atomic::Ordering;
 
 use crate::rules::moves::MAX_MOVES;
 use crate::rules::{Bitboard, Color, Game, Move, MoveKind, MoveList, Position, Role};
+
+use params::*;
+use threads::{Lines, Shared};
 
 use super::eval::{EvalTables, evaluate};
 use super::limits::{SearchLimits, TimeBudget};
@@ -18,136 +27,20 @@ use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, Score, ScoreReport, from_tt, is_mate, mate_in, mated_in,
     to_tt,
 };
-use super::tt::{Bound, TranspositionTable};
+use super::tt::Bound;
+
+pub use control::{SearchControl, SearchInfo, SearchResult, SearchSettings};
+pub use threads::search;
 
 /// Deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
-
-/// Signals shared between the protocol and a running search.
-#[derive(Debug)]
-pub struct SearchControl {
-    stop: AtomicBool,
-    pondering: AtomicBool,
-    clock: Mutex<Instant>,
-}
-
-impl Default for SearchControl {
-    fn default() -> Self {
-        SearchControl::new()
-    }
-}
-
-impl SearchControl {
-    /// Controls for a search that is not running.
-    pub fn new() -> SearchControl {
-        SearchControl {
-            stop: AtomicBool::new(false),
-            pondering: AtomicBool::new(false),
-            clock: Mutex::new(Instant::now()),
-        }
-    }
-    /// Prepares for a new search: clears `stop`, starts the clock.
-    pub fn begin(&self, ponder: bool) {
-        self.stop.store(false, Ordering::SeqCst);
-        self.pondering.store(ponder, Ordering::SeqCst);
-        *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
-    }
-    /// Asks the search to stop as soon as it can.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
-    }
-    /// The opponent played the move pondered on: the clock starts now.
-    pub fn ponderhit(&self) {
-        *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
-        self.pondering.store(false, Ordering::SeqCst);
-    }
-    /// Whether a stop was asked for.
-    pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-    fn pondering(&self) -> bool {
-        self.pondering.load(Ordering::Relaxed)
-    }
-    fn elapsed(&self) -> Duration {
-        self.clock
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .elapsed()
-    }
-}
-
-/// One line of search progress, for `info` output.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchInfo {
-    /// Completed depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// Which line (1 = best) this is, with MultiPV.
-    pub multipv: u32,
-    /// The line's score.
-    pub score: ScoreReport,
-    /// Nodes searched by all threads.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Milliseconds since the search started.
-    pub time_ms: u64,
-    /// Hash table use, permille.
-    pub hashfull: u32,
-    /// The principal variation in wire spelling.
-    pub pv: Vec<String>,
-}
-
-/// What a finished search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
-    /// The move to play (`None` when there is no legal move).
-    pub best_move: Option<String>,
-    /// The expected reply, to ponder on.
-    pub ponder_move: Option<String>,
-    /// The best line's score.
-    pub score: ScoreReport,
-    /// Deepest completed iteration.
-    pub depth: u32,
-    /// Nodes searched by all threads.
-    pub nodes: u64,
-}
-
-/// Settings of one search that do not come from `go`.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchSettings {
-    /// Search threads (lazy SMP).
-    pub threads: usize,
-    /// Lines to report.
-    pub multipv: usize,
-    /// Time kept in hand per move for communication.
-    pub move_overhead: Duration,
-}
-
-struct Shared<'a> {
-    tt: &'a TranspositionTable,
-    control: &'a SearchControl,
-    nodes: AtomicU64,
-    /// Set when the search is over: the main thread is done, or a helper
-    /// completed the last iteration asked for.
-    done: AtomicBool,
-    /// The deepest iteration a helper thread completed, with its lines.
-    helper_best: Mutex<Option<(Lines, u32)>>,
-}
-
-/// The lines of one iteration, best first: score and moves.
-type Lines = Vec<(Score, Vec<Move>)>;
 
 /// Late-move reduction in plies for a depth and move number.
 fn reduction(depth: i32, moves_searched: usize) -> i32 {
     let d = depth.max(1) as f64;
     let m = moves_searched.max(1) as f64;
-    (0.75 + d.ln() * m.ln() / 2.25) as i32
+    (LMR_BASE + d.ln() * m.ln() / LMR_DIVISOR) as i32
 }
-
-/// Value of a captured or moving role for MVV-LVA ordering.
-const ORDER_VALUE: [i32; 8] = [100, 320, 330, 500, 950, 2000, 400, 380];
 
 struct Searcher<'a, B: Bitboard> {
     shared: &'a Shared<'a>,
@@ -382,16 +275,16 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
+            if depth <= RFP_DEPTH && static_eval - RFP_PER_DEPTH * depth >= beta {
                 return static_eval;
             }
             // Null move: if passing still fails high, so will a real move.
             if allow_null
-                && depth >= 3
+                && depth >= NMP_MIN_DEPTH
                 && static_eval >= beta
                 && Self::has_pieces(pos, pos.side_to_move())
             {
-                let r = 3 + depth / 4;
+                let r = NMP_BASE + depth / NMP_DEPTH_DIVISOR;
                 let mut child = *pos;
                 debug_assert!(!pos.in_check(), "a null move in check");
                 child.play_null();
@@ -405,7 +298,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     // Zugzwang guard: deep enough, confirm with a reduced
                     // search in which the side to move must really move;
                     // if that fails, search the node normally.
-                    let confirmed = depth < 5 || {
+                    let confirmed = depth < NMP_VERIFY_DEPTH || {
                         let verified = self.search(pos, depth - 1 - r, beta - 1, beta, ply, false);
                         if self.stopped {
                             return 0;
@@ -464,9 +357,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 && quiet
                 && !gives_check
                 && index > 0
-                && depth <= 3
+                && depth <= FUTILITY_DEPTH
                 && best > -MATE_BOUND
-                && static_eval + 120 * depth + 80 <= alpha
+                && static_eval + FUTILITY_PER_DEPTH * depth + FUTILITY_BASE <= alpha
             {
                 continue;
             }
@@ -477,7 +370,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let mut r = 0;
-                if depth >= 3 && index >= 3 && quiet && !in_check && !gives_check {
+                if depth >= LMR_MIN_DEPTH
+                    && index >= LMR_MIN_MOVE
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                {
                     r = reduction(depth, index);
                     if pv_node {
                         r -= 1;
@@ -515,10 +413,10 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                             }
                             let bonus = depth * depth;
                             let i = self.history_index(side, m);
-                            self.history[i] = (self.history[i] + bonus).min(500_000);
+                            self.history[i] = (self.history[i] + bonus).min(HISTORY_MAX);
                             for &q in &quiets_tried[..quiets_count] {
                                 let j = self.history_index(side, q);
-                                self.history[j] = (self.history[j] - bonus).max(-500_000);
+                                self.history[j] = (self.history[j] - bonus).max(-HISTORY_MAX);
                             }
                         }
                         break;
@@ -614,7 +512,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             let m = moves.as_slice()[index];
             if !in_check && m.kind() != MoveKind::Promotion {
                 let gain = pos.captured(m).map_or(0, |p| ORDER_VALUE[p.role.index()]);
-                if stand_pat + gain + 200 < alpha {
+                if stand_pat + gain + QS_DELTA_MARGIN < alpha {
                     continue;
                 }
             }
@@ -644,13 +542,13 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         settings: &SearchSettings,
         thread_id: usize,
         on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> (Vec<(Score, Vec<Move>)>, u32) {
+    ) -> (Lines, u32) {
         let max_depth = self
             .limits
             .max_depth()
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
-        let mut lines: Vec<(Score, Vec<Move>)> = Vec::new();
+        let mut lines: Lines = Vec::new();
         let mut completed = 0;
         let root_count = {
             let legal = root.legal_moves();
@@ -666,13 +564,15 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 continue;
             }
             self.seldepth = 0;
-            let mut iteration: Vec<(Score, Vec<Move>)> = Vec::new();
+            let mut iteration: Lines = Vec::new();
             self.root_excluded.clear();
             for pv_index in 0..multipv {
                 let previous = lines.get(pv_index).map(|l| l.0);
-                let mut window = 25;
+                let mut window = ASPIRATION_WINDOW;
                 let (mut alpha, mut beta) = match previous {
-                    Some(p) if depth >= 5 && !is_mate(p) => (p - window, p + window),
+                    Some(p) if depth >= ASPIRATION_MIN_DEPTH && !is_mate(p) => {
+                        (p - window, p + window)
+                    }
                     _ => (-INFINITE, INFINITE),
                 };
                 let score = loop {
@@ -741,7 +641,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         (lines, completed)
     }
 
-    fn iteration_limits_reached(&self, lines: &[(Score, Vec<Move>)], depth: u32) -> bool {
+    fn iteration_limits_reached(&self, lines: &Lines, depth: u32) -> bool {
         // A mate in at most the asked number of moves ends the search.
         if let (Some(mate), Some((score, _))) = (self.limits.mate, lines.first())
             && *score > MATE_BOUND
@@ -804,108 +704,5 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 pv,
             });
         }
-    }
-}
-
-/// Searches the current position of `game` and returns the best move.
-/// `on_info` receives one report per completed iteration and line.
-pub fn search<B: Bitboard>(
-    game: &Game<B>,
-    tt: &TranspositionTable,
-    settings: &SearchSettings,
-    limits: &SearchLimits,
-    control: &SearchControl,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    let root = *game.position();
-    tt.new_search();
-    let shared = Shared {
-        tt,
-        control,
-        nodes: AtomicU64::new(0),
-        done: AtomicBool::new(false),
-        helper_best: Mutex::new(None),
-    };
-    let budget = TimeBudget::new(limits, root.side_to_move(), settings.move_overhead);
-    let threads = settings.threads.max(1);
-    // The root moves `searchmoves` names (empty: every legal move).
-    let searchmoves: Vec<Move> = limits
-        .search_moves
-        .iter()
-        .filter_map(|text| root.parse_wire(text).ok())
-        .collect();
-
-    let (lines, depth, local) = std::thread::scope(|scope| {
-        for id in 1..threads {
-            let shared = &shared;
-            let searchmoves = &searchmoves;
-            scope.spawn(move || {
-                let mut helper = Searcher::new(shared, game, limits, budget, false, searchmoves);
-                helper.iterate(&root, settings, id, &mut |_| {});
-            });
-        }
-        let mut main = Searcher::new(&shared, game, limits, budget, true, &searchmoves);
-        let (mut lines, mut depth) = main.iterate(&root, settings, 0, on_info);
-        // With `infinite` or while pondering, the answer waits for `stop`
-        // or `ponderhit`.
-        while (limits.infinite || control.pondering()) && !control.stopped() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        shared.done.store(true, Ordering::SeqCst);
-        // A helper that got deeper than the main thread has the better answer.
-        let helper_best = shared
-            .helper_best
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
-        if let Some((helper_lines, helper_depth)) = helper_best
-            && helper_depth > depth
-            && !helper_lines.is_empty()
-        {
-            lines = helper_lines;
-            depth = helper_depth;
-            main.report(&root, depth, &lines, on_info);
-        }
-        (lines, depth, main.local_nodes & 1023)
-    });
-
-    let nodes = shared.nodes.load(Ordering::Relaxed) + local;
-    // The moves that may be announced: the legal ones, cut to
-    // `searchmoves` when it names any.
-    let allowed: Vec<Move> = root
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| searchmoves.is_empty() || searchmoves.contains(m))
-        .collect();
-    let best_line = lines.first();
-    // The lines come from the search (the main thread's or a helper's);
-    // what is announced is checked against the allowed moves all the same,
-    // and a search stopped before its first iteration ends falls back on
-    // the first allowed move.
-    let best = best_line
-        .and_then(|(_, l)| l.first().copied())
-        .filter(|m| allowed.contains(m))
-        .or_else(|| allowed.first().copied());
-    let ponder = best.and_then(|m| {
-        let after = root.after(m);
-        best_line
-            .filter(|(_, l)| l.first() == Some(&m))
-            .and_then(|(_, l)| l.get(1).copied())
-            .filter(|&reply| after.is_legal(reply))
-            .or_else(|| {
-                let reply = tt.probe(after.key())?.best_move;
-                after.is_legal(reply).then_some(reply)
-            })
-    });
-    SearchResult {
-        best_move: best.map(|m| root.wire(m)),
-        ponder_move: match (best, ponder) {
-            (Some(b), Some(p)) => Some(root.after(b).wire(p)),
-            _ => None,
-        },
-        score: ScoreReport::from_score(best_line.map_or(0, |l| l.0)),
-        depth,
-        nodes,
     }
 }

@@ -1,0 +1,62 @@
+//! Every tunable number of the search, in one place.
+//!
+//! Legend of the name endings:
+//! - `_DEPTH`: the deepest (or, `_MIN_DEPTH`, shallowest) remaining depth
+//!   in plies at which a rule applies;
+//! - `_BASE`, `_PER_DEPTH`: a margin or count as `BASE + PER_DEPTH * depth`
+//!   (centipawns or moves);
+//! - `_MARGIN`: a centipawn margin;
+//! - `_DIVISOR`: divides a product (reductions, history scales);
+//! - `_MAX`: a cap.
+//!
+//! Each value was set by a measured match against the version before it
+//! (see the commit that last changed it).
+
+/// Aspiration windows start at this depth...
+pub const ASPIRATION_MIN_DEPTH: u32 = 5;
+/// ... this wide on each side of the last score, and double on each fail.
+pub const ASPIRATION_WINDOW: i32 = 25;
+
+/// Reverse futility pruning: at most this depth, a node whose static
+/// evaluation beats beta by `RFP_PER_DEPTH * depth` returns it.
+pub const RFP_DEPTH: i32 = 6;
+/// Margin per ply of reverse futility pruning.
+pub const RFP_PER_DEPTH: i32 = 90;
+
+/// Null move pruning from this depth on...
+pub const NMP_MIN_DEPTH: i32 = 3;
+/// ... reducing by `NMP_BASE + depth / NMP_DEPTH_DIVISOR` plies...
+pub const NMP_BASE: i32 = 3;
+/// ... (see [`NMP_BASE`]).
+pub const NMP_DEPTH_DIVISOR: i32 = 4;
+/// ... and verified by a reduced search of the node from this depth on
+/// (zugzwang).
+pub const NMP_VERIFY_DEPTH: i32 = 5;
+
+/// Futility pruning of quiet moves at most this depth...
+pub const FUTILITY_DEPTH: i32 = 3;
+/// ... when the static evaluation plus `FUTILITY_BASE + FUTILITY_PER_DEPTH
+/// * depth` cannot reach alpha.
+pub const FUTILITY_BASE: i32 = 80;
+/// See [`FUTILITY_BASE`].
+pub const FUTILITY_PER_DEPTH: i32 = 120;
+
+/// Late move reductions from this depth on...
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// ... for moves from this index on (0 = the first move searched)...
+pub const LMR_MIN_MOVE: usize = 3;
+/// ... of `LMR_BASE + ln(depth) ln(move) / LMR_DIVISOR` plies.
+pub const LMR_BASE: f64 = 0.75;
+/// See [`LMR_BASE`].
+pub const LMR_DIVISOR: f64 = 2.25;
+
+/// Quiescence delta pruning: a capture whose victim plus this margin
+/// cannot lift the stand-pat score to alpha is skipped.
+pub const QS_DELTA_MARGIN: i32 = 200;
+
+/// History scores are kept within +/- this.
+pub const HISTORY_MAX: i32 = 500_000;
+
+/// Values of the roles for MVV-LVA ordering, by role index (pawn, knight,
+/// bishop, rook, queen, king, champion, FAD).
+pub const ORDER_VALUE: [i32; 8] = [100, 320, 330, 500, 950, 2000, 400, 380];
