@@ -6,6 +6,7 @@ pub mod eval;
 pub mod limits;
 pub mod score;
 pub mod search;
+pub mod see;
 pub mod tt;
 
 use std::time::Duration;
