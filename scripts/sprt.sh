@@ -12,7 +12,8 @@
 #
 # Defaults, each replaced by the same option given on the command line:
 #   --nodes 20000 (no --nodes when --tc or --st is given)
-#   --games 20000 --concurrency 2
+#   --games (twice the openings: fixed-node games of one opening repeat
+#   exactly, so a test plays each opening once each way) --concurrency 2
 #   --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
 #   --max-plies 400 --resign-score 1000 --resign-moves 3
 #   --draw-score 10 --draw-moves 8 --draw-after 60
@@ -77,7 +78,10 @@ case "$given" in
     *" --tc "* | *" --st "*) ;;
     *) default --nodes 20000 ;;
 esac
-default --games 20000
+# Fixed-node games from the same opening repeat exactly: one round of the
+# openings (each played twice) is the most a test may play.
+openings_count=$(grep -cv '^\s*\(#\|$\)' "$openings" || true)
+default --games $((2 * openings_count))
 default --concurrency 2
 default --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
 default --max-plies 400
@@ -92,7 +96,7 @@ default --pgn "$work/sprt-$stamp.pgn"
 echo "new: $(cd "$root" && git describe --always --dirty) ($new_bin)" >&2
 echo "base: $base_sha ($base_bin)" >&2
 for bin in "$new_bin" "$base_bin"; do
-    "$bin" bench 2>&1 | grep -E "^Nodes (searched|/second)" | tr -s ' ' | paste -sd ' ' | sed "s#^#$(basename "$(dirname "$bin")"): #" >&2 || true
+    "$bin" bench 2>&1 | grep -E "^Nodes( searched|/second)" | tr -s ' ' | paste -sd ' ' | sed "s#^#$(basename "$(dirname "$bin")"): #" >&2 || true
 done
 exec "$new_bin" match --engine1 "$new_bin" --name1 new --engine2 "$base_bin" --name2 base \
     --variant "$game" "${extra[@]}" "$@"
