@@ -7,8 +7,8 @@
 //! Wau Chess's attack boards. It lists the pseudo-legal moves, plays each
 //! on its own mailbox, and keeps those after which the mover's king is not
 //! attacked by any enemy piece, computed from scratch. The engine's lists
-//! (`legal_moves`, `legal_noisy_moves`, `count_legal`, `is_legal`, the
-//! checkers) must agree with it, and every position `play` produces must
+//! (`legal_moves`, `legal_noisy_moves`, `legal_quiet_moves`, `count_legal`,
+//! `is_legal`, `is_legal_move`, the checkers) must agree with it, and every position `play` produces must
 //! be the oracle's mailbox, consistent (bitboards, mailbox, zobrist key)
 //! and hold both kings.
 //!
@@ -953,6 +953,20 @@ fn check_position<B: Bitboard>(pos: &Position<B>, rng: &mut Rng) -> Vec<Move> {
     assert_eq!(noisy_set.len(), noisy.len(), "{fen}: duplicate noisy moves");
     assert_eq!(noisy_set, noisy_oracle, "{fen}: noisy moves");
 
+    // The quiet list: the rest, each once.
+    let quiet_oracle: HashSet<Move> = oracle.iter().filter(|c| !c.noisy).map(|c| c.m).collect();
+    let quiet: Vec<Move> = pos.legal_quiet_moves().iter().copied().collect();
+    let quiet_set: HashSet<Move> = quiet.iter().copied().collect();
+    assert_eq!(quiet_set.len(), quiet.len(), "{fen}: duplicate quiet moves");
+    assert_eq!(quiet_set, quiet_oracle, "{fen}: quiet moves");
+    for &m in &engine {
+        assert!(
+            pos.is_legal_move(m),
+            "{fen}: is_legal_move({})",
+            pos.wire(m)
+        );
+    }
+
     // Every legal move, played.
     for _ in 0..LEGAL_SAMPLES.min(engine.len()) {
         let m = engine[rng.below(engine.len() as u64) as usize];
@@ -1013,8 +1027,14 @@ fn check_position<B: Bitboard>(pos: &Position<B>, rng: &mut Rng) -> Vec<Move> {
             oracle_set.contains(&m),
             "{fen}: is_legal({m:?})"
         );
+        assert_eq!(
+            pos.is_legal_move(m),
+            oracle_set.contains(&m),
+            "{fen}: is_legal_move({m:?})"
+        );
     }
     assert!(!pos.is_legal(Move::NONE), "{fen}: is_legal(NONE)");
+    assert!(!pos.is_legal_move(Move::NONE), "{fen}: is_legal_move(NONE)");
     engine
 }
 

@@ -14,6 +14,17 @@ use super::square::Square;
 use super::tables::Tables;
 use super::variant::{AttackBoards, CastlingStyle};
 
+/// Which legal moves a list holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MoveSet {
+    /// Every one.
+    All,
+    /// Captures and promotions.
+    Noisy,
+    /// The rest.
+    Quiet,
+}
+
 /// A group of legal moves that share a moving piece.
 #[derive(Clone, Copy, Debug)]
 pub enum MoveBatch<B> {
@@ -288,25 +299,47 @@ impl<B: Bitboard> Position<B> {
 
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
-        self.collect_moves(false)
+        self.collect_moves(MoveSet::All)
     }
 
     /// The legal captures and promotions (en passant included): the moves
     /// a quiescence search looks at.
     pub fn legal_noisy_moves(&self) -> MoveList {
-        self.collect_moves(true)
+        self.collect_moves(MoveSet::Noisy)
     }
 
-    fn collect_moves(&self, noisy_only: bool) -> MoveList {
+    /// The legal moves that are neither captures nor promotions (castling
+    /// and board moves included): with [`Position::legal_noisy_moves`],
+    /// every legal move exactly once.
+    pub fn legal_quiet_moves(&self) -> MoveList {
+        self.collect_moves(MoveSet::Quiet)
+    }
+
+    /// Appends the legal captures and promotions to `list`.
+    pub fn append_legal_noisy_moves(&self, list: &mut MoveList) {
+        self.append_moves(MoveSet::Noisy, list);
+    }
+
+    /// Appends the legal quiet moves to `list`.
+    pub fn append_legal_quiet_moves(&self, list: &mut MoveList) {
+        self.append_moves(MoveSet::Quiet, list);
+    }
+
+    fn collect_moves(&self, set: MoveSet) -> MoveList {
         let mut list = MoveList::new();
+        self.append_moves(set, &mut list);
+        list
+    }
+
+    fn append_moves(&self, set: MoveSet, list: &mut MoveList) {
         let us = self.side;
         let t = self.tables;
         let promotion_zone = t.promotion_zone[us.index()];
-        let (piece_mask, pawn_mask) = if noisy_only {
-            let enemy = self.by_color[(!us).index()];
-            (enemy, enemy | promotion_zone)
-        } else {
-            (!B::EMPTY, !B::EMPTY)
+        let enemy = self.by_color[(!us).index()];
+        let (piece_mask, pawn_mask) = match set {
+            MoveSet::All => (!B::EMPTY, !B::EMPTY),
+            MoveSet::Noisy => (enemy, enemy | promotion_zone),
+            MoveSet::Quiet => (!enemy, !(enemy | promotion_zone)),
         };
         // A piece that is promoted on entering a zone (Chad's rooks).
         let entry = t
@@ -318,10 +351,10 @@ impl<B: Bitboard> Position<B> {
                     .filter(|&(_, role, _)| self.piece_at(from).is_some_and(|p| p.role == role));
                 match promoting {
                     Some((zone, _, promoted)) => {
-                        let mask = if noisy_only {
-                            piece_mask | zone
-                        } else {
-                            piece_mask
+                        let mask = match set {
+                            MoveSet::All => piece_mask,
+                            MoveSet::Noisy => piece_mask | zone,
+                            MoveSet::Quiet => piece_mask & !zone,
                         };
                         for to in (targets & mask).squares() {
                             list.push(if zone.has(to) {
@@ -353,12 +386,17 @@ impl<B: Bitboard> Position<B> {
                 }
             }
             MoveBatch::Single(m) => {
-                if !noisy_only || m.kind() == MoveKind::EnPassant {
+                let noisy = m.kind() == MoveKind::EnPassant;
+                let wanted = match set {
+                    MoveSet::All => true,
+                    MoveSet::Noisy => noisy,
+                    MoveSet::Quiet => !noisy,
+                };
+                if wanted {
                     list.push(m);
                 }
             }
         });
-        list
     }
 
     /// The piece a move captures, if any (the pawn, for en passant).
@@ -398,6 +436,78 @@ impl<B: Bitboard> Position<B> {
     /// Whether `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
         self.legal_moves().contains(m)
+    }
+
+    /// Whether `m` is legal here, decided without listing the moves: the
+    /// moving piece's own targets, as generation finds them, then the king's
+    /// safety on a copy. Castling, en passant and board moves, which move
+    /// two things, are checked against the full list. For moves that may
+    /// come from another position (the hash table's, killers).
+    pub fn is_legal_move(&self, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion => {}
+            _ => return self.is_legal(m),
+        }
+        let (from, to) = (m.from(), m.to());
+        let us = self.side;
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        let own = self.by_color[us.index()];
+        if piece.color != us || (own | self.holes).has(to) {
+            return false;
+        }
+        let t = self.tables;
+        let enemy = self.by_color[(!us).index()];
+        let blockers = self.occupied() | self.holes;
+        let expected = match piece.role {
+            Role::Pawn => {
+                let mut targets = t.pawn_attacks(us, from) & enemy;
+                let step = t.pawn_step(us, from) & !blockers;
+                if step.any() {
+                    targets |= step | (t.pawn_double_step(us, from) & !blockers);
+                }
+                if !targets.has(to) {
+                    return false;
+                }
+                if t.promotion_zone[us.index()].has(to) {
+                    match m.promotion_role() {
+                        Some(role) if t.spec.promotion_roles.contains(&role) => {
+                            Move::promotion(from, to, role)
+                        }
+                        _ => return false,
+                    }
+                } else if t.pawn_double_step(us, from).has(to) {
+                    Move::double_step(from, to)
+                } else {
+                    Move::normal(from, to)
+                }
+            }
+            Role::King => {
+                if !(t.leaps(Role::King, from) & t.king_zone[us.index()]).has(to) {
+                    return false;
+                }
+                Move::normal(from, to)
+            }
+            role => {
+                let mut targets = t.attacks(role, from, blockers);
+                if t.captures_restricted {
+                    targets &= !enemy | t.capture_zone(us, from);
+                }
+                if !targets.has(to) {
+                    return false;
+                }
+                match t.entry_promotion {
+                    Some((zones, promoting, promoted))
+                        if promoting == role && zones[us.index()].has(to) =>
+                    {
+                        Move::promotion(from, to, promoted)
+                    }
+                    _ => Move::normal(from, to),
+                }
+            }
+        };
+        m == expected && !self.after(m).opponent_in_check()
     }
 
     /// Whether the side not to move stands in check (an illegal position).

@@ -10,15 +10,18 @@
 //! search and iterative deepening.
 
 mod control;
+mod history;
 mod params;
+mod picker;
 mod threads;
 
 use std::sync::atomic::Ordering;
 
-use crate::rules::moves::MAX_MOVES;
-use crate::rules::{Bitboard, Color, Game, Move, MoveKind, MoveList, Position, Role};
+use crate::rules::{Bitboard, Color, Game, Move, MoveKind, Position, Role};
 
+use history::{Histories, MovedPiece, history_bonus};
 use params::*;
+use picker::MovePicker;
 use threads::{Lines, Shared};
 
 use super::eval::{EvalTables, evaluate};
@@ -50,9 +53,10 @@ struct Searcher<'a, B: Bitboard> {
     budget: TimeBudget,
     /// Keys of the positions before the current node: game then path.
     keys: Vec<u64>,
-    killers: [[Move; 2]; MAX_PLY + 1],
-    history: Vec<i32>,
-    board_size: usize,
+    histories: Histories,
+    /// The move made at each ply of the current path, for the
+    /// continuation history.
+    moved: [MovedPiece; MAX_PLY + 2],
     pv: Vec<Vec<Move>>,
     local_nodes: u64,
     seldepth: usize,
@@ -86,9 +90,8 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             limits,
             budget,
             keys,
-            killers: [[Move::NONE; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * board_size * board_size],
-            board_size,
+            histories: Histories::new(board_size),
+            moved: [MovedPiece::NONE; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 1],
             local_nodes: 0,
             seldepth: 0,
@@ -144,59 +147,22 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         false
     }
 
-    fn history_index(&self, side: Color, m: Move) -> usize {
-        (side.index() * self.board_size + m.from().index()) * self.board_size + m.to().index()
-    }
-
-    /// How promising a move looks before it is searched.
-    fn order_score(&self, pos: &Position<B>, m: Move, tt_move: Move, ply: usize) -> i32 {
-        if m == tt_move {
-            return 10_000_000;
-        }
-        let mover = pos
-            .piece_at(m.from())
-            .map_or(0, |p| ORDER_VALUE[p.role.index()]);
-        if let Some(victim) = pos.captured(m) {
-            return 1_000_000 + ORDER_VALUE[victim.role.index()] * 16 - mover / 16;
-        }
-        if let Some(role) = m.promotion_role() {
-            return 900_000 + ORDER_VALUE[role.index()];
-        }
-        if m == self.killers[ply][0] {
-            return 800_000;
-        }
-        if m == self.killers[ply][1] {
-            return 790_000;
-        }
-        self.history[self.history_index(pos.side_to_move(), m)]
-    }
-
-    /// Ordering scores of `moves`, in a stack buffer (no allocation per
-    /// node); the first `moves.len()` entries are meaningful.
-    fn order_scores(
-        &self,
-        pos: &Position<B>,
-        moves: &MoveList,
-        tt_move: Move,
-        ply: usize,
-    ) -> [i32; MAX_MOVES] {
-        let mut scores = [0; MAX_MOVES];
-        for (slot, &m) in scores.iter_mut().zip(moves.iter()) {
-            *slot = self.order_score(pos, m, tt_move, ply);
-        }
-        scores
-    }
-
-    /// Moves the best-scored remaining move to `index`.
-    fn pick(moves: &mut MoveList, scores: &mut [i32], index: usize) {
-        let mut best = index;
-        for i in index + 1..scores.len() {
-            if scores[i] > scores[best] {
-                best = i;
-            }
-        }
-        moves.as_mut_slice().swap(index, best);
-        scores.swap(index, best);
+    /// The moves one and two plies before `ply`, for the continuation
+    /// history.
+    #[inline]
+    fn before(&self, ply: usize) -> [MovedPiece; 2] {
+        [
+            if ply >= 1 {
+                self.moved[ply - 1]
+            } else {
+                MovedPiece::NONE
+            },
+            if ply >= 2 {
+                self.moved[ply - 2]
+            } else {
+                MovedPiece::NONE
+            },
+        ]
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -289,6 +255,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 debug_assert!(!pos.in_check(), "a null move in check");
                 child.play_null();
                 self.keys.push(key);
+                self.moved[ply] = MovedPiece::NONE;
                 let score = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.keys.pop();
                 if self.stopped {
@@ -312,41 +279,37 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             }
         }
 
-        let mut moves = pos.legal_moves();
-        let has_legal_moves = !moves.is_empty();
-        if root {
-            let allowed = &self.root_allowed;
-            let excluded = &self.root_excluded;
-            let keep: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|m| !excluded.contains(m) && (allowed.is_empty() || allowed.contains(m)))
-                .collect();
-            moves = MoveList::new();
-            for m in keep {
-                moves.push(m);
-            }
-        }
-        if moves.is_empty() {
-            if root && has_legal_moves {
-                return -INFINITE;
-            }
-            return if in_check { mated_in(ply) } else { DRAW };
-        }
-        let mut scores = self.order_scores(pos, &moves, tt_move, ply);
-        let scores = &mut scores[..moves.len()];
+        let before = self.before(ply);
+        let mut picker = MovePicker::new(
+            tt_move,
+            self.histories.killers[ply],
+            self.histories.counter(before[0]),
+            in_check,
+        );
+        self.histories.clear_killers(ply + 1);
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut quiets_tried = [Move::NONE; 64];
         let mut quiets_count = 0;
+        let mut captures_tried = [Move::NONE; 32];
+        let mut captures_count = 0;
+        let mut moves_searched = 0;
+        let mut root_moves_left_out = false;
         let side = pos.side_to_move();
 
-        for index in 0..moves.len() {
-            Self::pick(&mut moves, scores, index);
-            let m = moves.as_slice()[index];
-            let quiet = pos.captured(m).is_none() && m.kind() != MoveKind::Promotion;
+        while let Some(m) = picker.next(pos, &self.histories, before) {
+            if root
+                && (self.root_excluded.contains(&m)
+                    || (!self.root_allowed.is_empty() && !self.root_allowed.contains(&m)))
+            {
+                root_moves_left_out = true;
+                continue;
+            }
+            let victim = pos.captured(m);
+            let quiet = victim.is_none() && m.kind() != MoveKind::Promotion;
+            let mover = pos.piece_at(m.from());
             let child = Self::child(pos, m);
             let gives_check = child.in_check();
 
@@ -356,7 +319,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 && !in_check
                 && quiet
                 && !gives_check
-                && index > 0
+                && moves_searched > 0
                 && depth <= FUTILITY_DEPTH
                 && best > -MATE_BOUND
                 && static_eval + FUTILITY_PER_DEPTH * depth + FUTILITY_BASE <= alpha
@@ -366,22 +329,33 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
 
             let new_depth = depth - 1 + i32::from(gives_check);
             self.keys.push(key);
-            let score = if index == 0 {
+            self.moved[ply] = match mover {
+                Some(piece) if m.kind() != MoveKind::BoardMove => {
+                    MovedPiece::new(piece, m.to().index())
+                }
+                _ => MovedPiece::NONE,
+            };
+            let score = if moves_searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH
-                    && index >= LMR_MIN_MOVE
+                    && moves_searched >= LMR_MIN_MOVE
                     && quiet
                     && !in_check
                     && !gives_check
                 {
-                    r = reduction(depth, index);
+                    r = reduction(depth, moves_searched);
                     if pv_node {
                         r -= 1;
                     }
-                    if m == self.killers[ply][0] || m == self.killers[ply][1] {
+                    let killers = self.histories.killers[ply];
+                    if m == killers[0] || m == killers[1] {
                         r -= 1;
+                    }
+                    if let Some(piece) = mover {
+                        r -= self.histories.quiet_score(side, m, piece, before)
+                            / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -398,6 +372,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             if self.stopped {
                 return 0;
             }
+            moves_searched += 1;
 
             if score > best {
                 best = score;
@@ -406,17 +381,32 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
+                        let bonus = history_bonus(depth);
                         if quiet {
-                            if self.killers[ply][0] != m {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = m;
+                            self.histories.add_killer(ply, m);
+                            self.histories.set_counter(before[0], m);
+                            if let Some(piece) = mover {
+                                self.histories.update_quiet(side, m, piece, before, bonus);
                             }
-                            let bonus = depth * depth;
-                            let i = self.history_index(side, m);
-                            self.history[i] = (self.history[i] + bonus).min(HISTORY_MAX);
                             for &q in &quiets_tried[..quiets_count] {
-                                let j = self.history_index(side, q);
-                                self.history[j] = (self.history[j] - bonus).max(-HISTORY_MAX);
+                                if let Some(piece) = pos.piece_at(q.from()) {
+                                    self.histories.update_quiet(side, q, piece, before, -bonus);
+                                }
+                            }
+                        } else if let (Some(piece), Some(v)) = (mover, victim) {
+                            self.histories
+                                .update_capture(piece, m.to().index(), v.role, bonus);
+                        }
+                        for &c in &captures_tried[..captures_count] {
+                            if let (Some(piece), Some(v)) =
+                                (pos.piece_at(c.from()), pos.captured(c))
+                            {
+                                self.histories.update_capture(
+                                    piece,
+                                    c.to().index(),
+                                    v.role,
+                                    -bonus,
+                                );
                             }
                         }
                         break;
@@ -426,7 +416,18 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             if quiet && quiets_count < quiets_tried.len() {
                 quiets_tried[quiets_count] = m;
                 quiets_count += 1;
+            } else if victim.is_some() && captures_count < captures_tried.len() {
+                captures_tried[captures_count] = m;
+                captures_count += 1;
             }
+        }
+
+        if moves_searched == 0 {
+            if root_moves_left_out {
+                return -INFINITE;
+            }
+            // The first move is never pruned: none came, none is legal.
+            return if in_check { mated_in(ply) } else { DRAW };
         }
 
         if !root || self.root_excluded.is_empty() {
@@ -496,20 +497,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             alpha = alpha.max(e);
             e
         };
-        let mut moves = if in_check {
-            pos.legal_moves()
-        } else {
-            pos.legal_noisy_moves()
-        };
-        if in_check && moves.is_empty() {
-            return mated_in(ply);
-        }
-        let mut scores = self.order_scores(pos, &moves, Move::NONE, ply);
-        let scores = &mut scores[..moves.len()];
+        let mut picker = MovePicker::quiescence(Move::NONE, in_check);
+        let before = self.before(ply);
         let mut best = stand_pat;
-        for index in 0..moves.len() {
-            Self::pick(&mut moves, scores, index);
-            let m = moves.as_slice()[index];
+        let mut any_move = false;
+        while let Some(m) = picker.next(pos, &self.histories, before) {
+            any_move = true;
             if !in_check && m.kind() != MoveKind::Promotion {
                 let gain = pos.captured(m).map_or(0, |p| ORDER_VALUE[p.role.index()]);
                 if stand_pat + gain + QS_DELTA_MARGIN < alpha {
@@ -517,6 +510,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 }
             }
             let child = Self::child(pos, m);
+            self.moved[ply] = match pos.piece_at(m.from()) {
+                Some(piece) if m.kind() != MoveKind::BoardMove => {
+                    MovedPiece::new(piece, m.to().index())
+                }
+                _ => MovedPiece::NONE,
+            };
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
@@ -530,6 +529,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     }
                 }
             }
+        }
+        if in_check && !any_move {
+            return mated_in(ply);
         }
         best
     }

@@ -54,9 +54,21 @@ pub const LMR_DIVISOR: f64 = 2.25;
 /// cannot lift the stand-pat score to alpha is skipped.
 pub const QS_DELTA_MARGIN: i32 = 200;
 
-/// History scores are kept within +/- this.
-pub const HISTORY_MAX: i32 = 500_000;
+/// History entries are kept within +/- this (they are 16-bit).
+pub const HISTORY_MAX: i32 = 16_384;
 
 /// Values of the roles for MVV-LVA ordering, by role index (pawn, knight,
 /// bishop, rook, queen, king, champion, FAD).
 pub const ORDER_VALUE: [i32; 8] = [100, 320, 330, 500, 950, 2000, 400, 380];
+
+/// A history bonus is `HISTORY_BONUS_PER_DEPTH * depth`, at most
+/// `HISTORY_BONUS_MAX`; the same as a malus for the moves that failed.
+pub const HISTORY_BONUS_PER_DEPTH: i32 = 200;
+/// See [`HISTORY_BONUS_PER_DEPTH`].
+pub const HISTORY_BONUS_MAX: i32 = 2000;
+/// Capture history adds `entry / CAPTURE_HISTORY_DIVISOR` to the victim's
+/// ordering value (times 16).
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 16;
+/// Late move reductions shrink by a quiet move's history score divided by
+/// this (and grow for a bad one).
+pub const LMR_HISTORY_DIVISOR: i32 = 16_384;

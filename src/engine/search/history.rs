@@ -1,0 +1,201 @@
+//! What the search learns about moves while it runs, for move ordering and
+//! reductions: killers, the counter move, and three history tables, all
+//! updated with "gravity" (a bonus shrinks as the entry nears its cap, so
+//! old lessons fade and no entry saturates).
+//!
+//! - the main (butterfly) history: by side, from and to square;
+//! - the capture history: by moving piece, destination and captured role;
+//! - the continuation history: by the piece and destination of the move
+//!   one or two plies before, and the piece and destination of this one.
+//!
+//! Tables are sized by the board, so chess pays for 64 squares and Chad
+//! for 144.
+
+use crate::rules::{Color, Move, Piece, Role};
+
+use super::MAX_PLY;
+use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_PER_DEPTH, HISTORY_MAX};
+
+/// Distinct pieces: two colours of each role.
+const PIECES: usize = 2 * Role::COUNT;
+
+/// Index of a piece in the per-piece tables.
+#[inline]
+fn piece_index(piece: Piece) -> usize {
+    piece.color.index() * Role::COUNT + piece.role.index()
+}
+
+/// A move as the continuation history sees it: what moved, and where to.
+/// `None` before the root and after a null move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MovedPiece(Option<(Piece, u8)>);
+
+impl MovedPiece {
+    /// `piece` arriving on square index `to`.
+    pub fn new(piece: Piece, to: usize) -> MovedPiece {
+        MovedPiece(Some((piece, to as u8)))
+    }
+    /// No move (the root, a null move).
+    pub const NONE: MovedPiece = MovedPiece(None);
+}
+
+/// The bonus (or, negated, the malus) a move earns at `depth`.
+#[inline]
+pub fn history_bonus(depth: i32) -> i32 {
+    (HISTORY_BONUS_PER_DEPTH * depth).min(HISTORY_BONUS_MAX)
+}
+
+/// Moves `entry` toward the cap by `bonus`, less as it nears it.
+#[inline]
+fn apply(entry: &mut i16, bonus: i32) {
+    let old = i32::from(*entry);
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+    *entry = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+}
+
+/// The move-ordering memory of one search thread.
+pub struct Histories {
+    squares: usize,
+    main: Vec<i16>,
+    captures: Vec<i16>,
+    continuation: Vec<i16>,
+    /// Two quiet moves per ply that caused a cutoff.
+    pub killers: [[Move; 2]; MAX_PLY + 2],
+    /// The quiet move that refuted each (piece, destination) last.
+    counters: Vec<Move>,
+}
+
+impl Histories {
+    /// Empty tables for a board of `squares` squares.
+    pub fn new(squares: usize) -> Histories {
+        Histories {
+            squares,
+            main: vec![0; 2 * squares * squares],
+            captures: vec![0; PIECES * squares * Role::COUNT],
+            continuation: vec![0; PIECES * squares * PIECES * squares],
+            killers: [[Move::NONE; 2]; MAX_PLY + 2],
+            counters: vec![Move::NONE; PIECES * squares],
+        }
+    }
+
+    #[inline]
+    fn main_index(&self, side: Color, m: Move) -> usize {
+        (side.index() * self.squares + m.from().index()) * self.squares + m.to().index()
+    }
+
+    #[inline]
+    fn capture_index(&self, piece: Piece, to: usize, victim: Role) -> usize {
+        (piece_index(piece) * self.squares + to) * Role::COUNT + victim.index()
+    }
+
+    #[inline]
+    fn continuation_index(&self, before: (Piece, u8), piece: Piece, to: usize) -> usize {
+        let (p, t) = before;
+        ((piece_index(p) * self.squares + t as usize) * PIECES + piece_index(piece)) * self.squares
+            + to
+    }
+
+    /// The main history of `side` playing `m`.
+    #[inline]
+    pub fn main(&self, side: Color, m: Move) -> i32 {
+        i32::from(self.main[self.main_index(side, m)])
+    }
+
+    /// The capture history of `piece` taking a `victim` on `to`.
+    #[inline]
+    pub fn capture(&self, piece: Piece, to: usize, victim: Role) -> i32 {
+        i32::from(self.captures[self.capture_index(piece, to, victim)])
+    }
+
+    /// The continuation history of `piece` to `to` after `before`.
+    #[inline]
+    pub fn continuation(&self, before: MovedPiece, piece: Piece, to: usize) -> i32 {
+        match before.0 {
+            Some(b) => i32::from(self.continuation[self.continuation_index(b, piece, to)]),
+            None => 0,
+        }
+    }
+
+    /// The score of a quiet move for ordering: main history plus the
+    /// continuation histories of the last two plies.
+    #[inline]
+    pub fn quiet_score(&self, side: Color, m: Move, piece: Piece, before: [MovedPiece; 2]) -> i32 {
+        let to = m.to().index();
+        self.main(side, m)
+            + self.continuation(before[0], piece, to)
+            + self.continuation(before[1], piece, to)
+    }
+
+    /// Rewards a quiet move by `bonus` (a malus when negative).
+    pub fn update_quiet(
+        &mut self,
+        side: Color,
+        m: Move,
+        piece: Piece,
+        before: [MovedPiece; 2],
+        bonus: i32,
+    ) {
+        let i = self.main_index(side, m);
+        apply(&mut self.main[i], bonus);
+        let to = m.to().index();
+        for b in before.iter().filter_map(|b| b.0) {
+            let j = self.continuation_index(b, piece, to);
+            apply(&mut self.continuation[j], bonus);
+        }
+    }
+
+    /// Rewards a capture by `bonus` (a malus when negative).
+    pub fn update_capture(&mut self, piece: Piece, to: usize, victim: Role, bonus: i32) {
+        let i = self.capture_index(piece, to, victim);
+        apply(&mut self.captures[i], bonus);
+    }
+
+    /// Keeps `m` as the first killer of `ply`.
+    pub fn add_killer(&mut self, ply: usize, m: Move) {
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+    }
+
+    /// The counter move to `before`, or [`Move::NONE`].
+    #[inline]
+    pub fn counter(&self, before: MovedPiece) -> Move {
+        match before.0 {
+            Some((p, to)) => self.counters[piece_index(p) * self.squares + to as usize],
+            None => Move::NONE,
+        }
+    }
+
+    /// Keeps `m` as the counter move to `before`.
+    pub fn set_counter(&mut self, before: MovedPiece, m: Move) {
+        if let Some((p, to)) = before.0 {
+            self.counters[piece_index(p) * self.squares + to as usize] = m;
+        }
+    }
+
+    /// Forgets the killers of `ply` (their position is new).
+    pub fn clear_killers(&mut self, ply: usize) {
+        self.killers[ply] = [Move::NONE; 2];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_keeps_entries_within_the_cap() {
+        let mut e = 0i16;
+        for _ in 0..1000 {
+            apply(&mut e, HISTORY_BONUS_MAX);
+        }
+        assert!(i32::from(e) <= HISTORY_MAX && i32::from(e) > HISTORY_MAX / 2);
+        for _ in 0..1000 {
+            apply(&mut e, -HISTORY_BONUS_MAX);
+        }
+        assert!(i32::from(e) >= -HISTORY_MAX && i32::from(e) < -HISTORY_MAX / 2);
+    }
+}

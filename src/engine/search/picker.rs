@@ -1,0 +1,308 @@
+//! The staged move picker: moves come out best-first in stages, and each
+//! stage's moves are generated only when it is reached, so a node that is
+//! cut off by its table move or a good capture never lists its quiet
+//! moves.
+//!
+//! Stages in the main search: the table move (checked for legality, not
+//! generated), the good captures and promotions (by victim value and
+//! capture history, SEE at least 0), the two killers and the counter move
+//! (checked, not generated), the quiet moves (by main and continuation
+//! history), then the bad captures. In check every legal move is listed at
+//! once. Quiescence has the table move, then the captures and promotions.
+
+use crate::engine::see::see_ge;
+use crate::rules::moves::MAX_MOVES;
+use crate::rules::{Bitboard, Move, MoveKind, MoveList, Position};
+
+use super::history::{Histories, MovedPiece};
+use super::params::{CAPTURE_HISTORY_DIVISOR, ORDER_VALUE};
+
+/// Where the picker stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    /// The table move.
+    TableMove,
+    /// Listing the captures and promotions.
+    GenerateNoisy,
+    /// Captures that do not lose material, best first.
+    GoodNoisy,
+    /// The first killer.
+    FirstKiller,
+    /// The second killer.
+    SecondKiller,
+    /// The counter move.
+    Counter,
+    /// Listing the quiet moves.
+    GenerateQuiets,
+    /// Quiet moves by history.
+    Quiets,
+    /// Captures that lose material, in the order they were found.
+    BadNoisy,
+    /// Listing every move (in check).
+    GenerateEvasions,
+    /// Every move, best first (in check).
+    Evasions,
+    /// Nothing left.
+    Done,
+}
+
+/// Yields the moves of one node, best first, each once.
+pub struct MovePicker {
+    stage: Stage,
+    table_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    /// Quiescence: captures and promotions only (unless in check).
+    noisy_only: bool,
+    /// The side to move is in check: every move is listed at once.
+    in_check: bool,
+    /// Moves listed so far: the noisy ones first, then the quiet ones.
+    list: MoveList,
+    scores: [i32; MAX_MOVES],
+    /// The next listed move to consider.
+    next: usize,
+    /// The bad captures are kept in `list[..bad_end]`.
+    bad_end: usize,
+    /// Where the noisy moves end in `list`.
+    noisy_end: usize,
+    /// Set by the search: no more quiet moves are wanted.
+    skip_quiets: bool,
+}
+
+impl MovePicker {
+    /// A picker for a node of the main search.
+    pub fn new(table_move: Move, killers: [Move; 2], counter: Move, in_check: bool) -> MovePicker {
+        MovePicker {
+            stage: Stage::TableMove,
+            table_move,
+            killers,
+            counter,
+            noisy_only: false,
+            in_check,
+            list: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+            bad_end: 0,
+            noisy_end: 0,
+            skip_quiets: false,
+        }
+    }
+
+    /// A picker for a quiescence node: the table move if it is noisy (or
+    /// any legal move in check), then captures and promotions (every move
+    /// in check).
+    pub fn quiescence(table_move: Move, in_check: bool) -> MovePicker {
+        let mut picker = MovePicker::new(table_move, [Move::NONE; 2], Move::NONE, in_check);
+        picker.noisy_only = true;
+        picker
+    }
+
+    /// No more quiet moves: the rest of the quiet stages are skipped (bad
+    /// captures still come).
+    #[allow(dead_code)]
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// Whether `m` is noisy here: a capture or a promotion.
+    #[inline]
+    fn is_noisy<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
+        m.kind() == MoveKind::Promotion || pos.captured(m).is_some()
+    }
+
+    /// The ordering score of a capture or promotion.
+    fn noisy_score<B: Bitboard>(pos: &Position<B>, histories: &Histories, m: Move) -> i32 {
+        let promotion = m.promotion_role().map_or(0, |r| ORDER_VALUE[r.index()]);
+        match (pos.captured(m), pos.piece_at(m.from())) {
+            (Some(victim), Some(mover)) => {
+                ORDER_VALUE[victim.role.index()] * 16 - ORDER_VALUE[mover.role.index()] / 16
+                    + promotion
+                    + histories.capture(mover, m.to().index(), victim.role)
+                        / CAPTURE_HISTORY_DIVISOR
+            }
+            _ => promotion,
+        }
+    }
+
+    /// Picks the best-scored move of `list[self.next..end]` into
+    /// `self.next` and returns it.
+    fn pick_best(&mut self, end: usize) -> Move {
+        let mut best = self.next;
+        for i in self.next + 1..end {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.list.as_mut_slice().swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let m = self.list.as_slice()[self.next];
+        self.next += 1;
+        m
+    }
+
+    /// Whether a killer or counter move `m` is to be tried now: quiet
+    /// moves are wanted, it is a legal quiet move here, and it is none of
+    /// the moves `earlier` already tried.
+    fn refutation_is_new<B: Bitboard>(&self, pos: &Position<B>, m: Move, earlier: &[Move]) -> bool {
+        !self.skip_quiets
+            && m != Move::NONE
+            && !earlier.contains(&m)
+            && !Self::is_noisy(pos, m)
+            && pos.is_legal_move(m)
+    }
+
+    /// The next move, or `None` when there are no more. Every move
+    /// returned is legal.
+    pub fn next<B: Bitboard>(
+        &mut self,
+        pos: &Position<B>,
+        histories: &Histories,
+        before: [MovedPiece; 2],
+    ) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = if self.in_check {
+                        Stage::GenerateEvasions
+                    } else {
+                        Stage::GenerateNoisy
+                    };
+                    let m = self.table_move;
+                    if m != Move::NONE
+                        && (!self.noisy_only || self.in_check || Self::is_noisy(pos, m))
+                        && pos.is_legal_move(m)
+                    {
+                        return Some(m);
+                    }
+                    self.table_move = Move::NONE;
+                }
+                Stage::GenerateNoisy => {
+                    pos.append_legal_noisy_moves(&mut self.list);
+                    self.noisy_end = self.list.len();
+                    for i in 0..self.noisy_end {
+                        let m = self.list.as_slice()[i];
+                        self.scores[i] = Self::noisy_score(pos, histories, m);
+                    }
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => {
+                    if self.next >= self.noisy_end {
+                        self.stage = if self.noisy_only {
+                            Stage::Done
+                        } else {
+                            Stage::FirstKiller
+                        };
+                        continue;
+                    }
+                    let m = self.pick_best(self.noisy_end);
+                    if m == self.table_move {
+                        continue;
+                    }
+                    // Quiescence keeps every capture: it prunes by SEE itself.
+                    if !self.noisy_only && !see_ge(pos, m, 0) {
+                        let slot = self.next - 1;
+                        self.list.as_mut_slice().swap(slot, self.bad_end);
+                        self.bad_end += 1;
+                        continue;
+                    }
+                    return Some(m);
+                }
+                Stage::FirstKiller => {
+                    self.stage = Stage::SecondKiller;
+                    let m = self.killers[0];
+                    if self.refutation_is_new(pos, m, &[self.table_move]) {
+                        return Some(m);
+                    }
+                    self.killers[0] = Move::NONE;
+                }
+                Stage::SecondKiller => {
+                    self.stage = Stage::Counter;
+                    let m = self.killers[1];
+                    if self.refutation_is_new(pos, m, &[self.table_move, self.killers[0]]) {
+                        return Some(m);
+                    }
+                    self.killers[1] = Move::NONE;
+                }
+                Stage::Counter => {
+                    self.stage = Stage::GenerateQuiets;
+                    let m = self.counter;
+                    let earlier = [self.table_move, self.killers[0], self.killers[1]];
+                    if self.refutation_is_new(pos, m, &earlier) {
+                        return Some(m);
+                    }
+                    self.counter = Move::NONE;
+                }
+                Stage::GenerateQuiets => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadNoisy;
+                        self.next = 0;
+                        continue;
+                    }
+                    let side = pos.side_to_move();
+                    pos.append_legal_quiet_moves(&mut self.list);
+                    for i in self.noisy_end..self.list.len() {
+                        let m = self.list.as_slice()[i];
+                        self.scores[i] = pos
+                            .piece_at(m.from())
+                            .map_or(0, |piece| histories.quiet_score(side, m, piece, before));
+                    }
+                    self.next = self.noisy_end;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if self.skip_quiets || self.next >= self.list.len() {
+                        self.stage = Stage::BadNoisy;
+                        self.next = 0;
+                        continue;
+                    }
+                    let m = self.pick_best(self.list.len());
+                    if m == self.table_move
+                        || m == self.killers[0]
+                        || m == self.killers[1]
+                        || m == self.counter
+                    {
+                        continue;
+                    }
+                    return Some(m);
+                }
+                Stage::BadNoisy => {
+                    if self.next >= self.bad_end {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    let m = self.list.as_slice()[self.next];
+                    self.next += 1;
+                    return Some(m);
+                }
+                Stage::GenerateEvasions => {
+                    let side = pos.side_to_move();
+                    pos.append_legal_noisy_moves(&mut self.list);
+                    let noisy = self.list.len();
+                    pos.append_legal_quiet_moves(&mut self.list);
+                    for i in 0..self.list.len() {
+                        let m = self.list.as_slice()[i];
+                        self.scores[i] = if i < noisy {
+                            1 << 20 | Self::noisy_score(pos, histories, m)
+                        } else {
+                            pos.piece_at(m.from())
+                                .map_or(0, |piece| histories.quiet_score(side, m, piece, before))
+                        };
+                    }
+                    self.stage = Stage::Evasions;
+                }
+                Stage::Evasions => {
+                    if self.next >= self.list.len() {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    let m = self.pick_best(self.list.len());
+                    if m == self.table_move {
+                        continue;
+                    }
+                    return Some(m);
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
