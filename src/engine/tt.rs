@@ -40,6 +40,10 @@ pub struct TranspositionTable {
 
 const SLOT_BYTES: usize = 16;
 
+/// How much deeper an entry of the same position must be to survive a
+/// shallower store.
+const SAME_POSITION_DEPTH_MARGIN: i32 = 3;
+
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least one slot).
     ///
@@ -124,10 +128,17 @@ impl TranspositionTable {
         let old_depth = ((old_data >> 48) & 0xff) as i32;
         let old_generation = old_data >> 58;
         let same_position = old_key == key;
+        // A deeper entry of this search stays: for another position when
+        // it is deeper at all, for the same one when much deeper (a
+        // quiescence result must not wipe out a real search).
+        let margin = if same_position {
+            SAME_POSITION_DEPTH_MARGIN
+        } else {
+            0
+        };
         if old_data != 0
-            && !same_position
             && old_generation == generation
-            && old_depth > depth
+            && old_depth > depth + margin
             && bound != Bound::Exact
         {
             return;

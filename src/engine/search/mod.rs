@@ -30,6 +30,7 @@ use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, Score, ScoreReport, from_tt, is_mate, mate_in, mated_in,
     to_tt,
 };
+use super::see::see_ge;
 use super::tt::Bound;
 
 pub use control::{SearchControl, SearchInfo, SearchResult, SearchSettings};
@@ -37,6 +38,11 @@ pub use threads::search;
 
 /// Deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
+
+/// Quiet moves tried before late move pruning at `depth`.
+fn lmp_limit(depth: i32, improving: bool) -> usize {
+    ((LMP_BASE + depth * depth) / (2 - i32::from(improving))) as usize
+}
 
 /// Late-move reduction in plies for a depth and move number.
 fn reduction(depth: i32, moves_searched: usize) -> i32 {
@@ -57,6 +63,9 @@ struct Searcher<'a, B: Bitboard> {
     /// The move made at each ply of the current path, for the
     /// continuation history.
     moved: [MovedPiece; MAX_PLY + 2],
+    /// The static evaluation at each ply of the current path (`-INFINITE`
+    /// in check), for the improving flag.
+    evals: [Score; MAX_PLY + 2],
     pv: Vec<Vec<Move>>,
     local_nodes: u64,
     seldepth: usize,
@@ -92,6 +101,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             keys,
             histories: Histories::new(board_size),
             moved: [MovedPiece::NONE; MAX_PLY + 2],
+            evals: [-INFINITE; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 1],
             local_nodes: 0,
             seldepth: 0,
@@ -238,10 +248,22 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         } else {
             evaluate(pos, self.eval)
         };
+        self.evals[ply] = static_eval;
+        // Improving: the evaluation rose since this side's last move, so
+        // pruning can be bolder when it does not.
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+
+        // Internal iterative reduction: a node with no table move is new
+        // to the search, and a shallower look orders it for next time.
+        let mut depth = depth;
+        if depth >= IIR_MIN_DEPTH && tt_move == Move::NONE && !in_check {
+            depth -= 1;
+        }
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth.
-            if depth <= RFP_DEPTH && static_eval - RFP_PER_DEPTH * depth >= beta {
+            let margin = RFP_PER_DEPTH * (depth - i32::from(improving));
+            if depth <= RFP_DEPTH && static_eval - margin >= beta {
                 return static_eval;
             }
             // Null move: if passing still fails high, so will a real move.
@@ -310,6 +332,25 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             let victim = pos.captured(m);
             let quiet = victim.is_none() && m.kind() != MoveKind::Promotion;
             let mover = pos.piece_at(m.from());
+
+            if !root && best > -MATE_BOUND {
+                // Late move pruning: enough quiet moves tried at low depth.
+                if quiet && depth <= LMP_DEPTH && quiets_count >= lmp_limit(depth, improving) {
+                    picker.skip_quiets();
+                    continue;
+                }
+                // SEE pruning: moves that lose too much material.
+                if depth <= SEE_PRUNE_DEPTH {
+                    let threshold = if quiet {
+                        -SEE_QUIET_MARGIN * depth
+                    } else {
+                        -SEE_NOISY_MARGIN * depth * depth
+                    };
+                    if !see_ge(pos, m, threshold) {
+                        continue;
+                    }
+                }
+            }
             let child = Self::child(pos, m);
             let gives_check = child.in_check();
 
@@ -487,6 +528,21 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             return evaluate(pos, self.eval);
         }
         let in_check = pos.in_check();
+        let key = pos.key();
+        let original_alpha = alpha;
+        let mut tt_move = Move::NONE;
+        if let Some(entry) = self.shared.tt.probe(key) {
+            tt_move = entry.best_move;
+            let score = from_tt(entry.score, ply);
+            let cutoff = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cutoff {
+                return score;
+            }
+        }
         let stand_pat = if in_check {
             -INFINITE
         } else {
@@ -497,7 +553,8 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             alpha = alpha.max(e);
             e
         };
-        let mut picker = MovePicker::quiescence(Move::NONE, in_check);
+        let mut picker = MovePicker::quiescence(tt_move, in_check);
+        let mut best_move = Move::NONE;
         let before = self.before(ply);
         let mut best = stand_pat;
         let mut any_move = false;
@@ -506,6 +563,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             if !in_check && m.kind() != MoveKind::Promotion {
                 let gain = pos.captured(m).map_or(0, |p| ORDER_VALUE[p.role.index()]);
                 if stand_pat + gain + QS_DELTA_MARGIN < alpha {
+                    continue;
+                }
+                if !see_ge(pos, m, 0) {
                     continue;
                 }
             }
@@ -522,6 +582,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             }
             if score > best {
                 best = score;
+                best_move = m;
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -533,6 +594,16 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         if in_check && !any_move {
             return mated_in(ply);
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha && best_move != Move::NONE {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }
 

@@ -18,7 +18,8 @@ pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 pub const ASPIRATION_WINDOW: i32 = 25;
 
 /// Reverse futility pruning: at most this depth, a node whose static
-/// evaluation beats beta by `RFP_PER_DEPTH * depth` returns it.
+/// evaluation beats beta by `RFP_PER_DEPTH * (depth - improving)` returns
+/// it.
 pub const RFP_DEPTH: i32 = 6;
 /// Margin per ply of reverse futility pruning.
 pub const RFP_PER_DEPTH: i32 = 90;
@@ -72,3 +73,22 @@ pub const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 /// Late move reductions shrink by a quiet move's history score divided by
 /// this (and grow for a bad one).
 pub const LMR_HISTORY_DIVISOR: i32 = 16_384;
+
+/// Internal iterative reduction: a node without a table move is searched
+/// one ply shallower from this depth on.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Late move pruning at most this depth: after `(LMP_BASE + depth^2) / (2
+/// - improving)` quiet moves, the rest are skipped.
+pub const LMP_DEPTH: i32 = 8;
+/// See [`LMP_DEPTH`].
+pub const LMP_BASE: i32 = 3;
+
+/// SEE pruning at most this depth: a quiet move losing more than
+/// `SEE_QUIET_MARGIN * depth`, a capture losing more than
+/// `SEE_NOISY_MARGIN * depth^2`, is skipped.
+pub const SEE_PRUNE_DEPTH: i32 = 8;
+/// See [`SEE_PRUNE_DEPTH`].
+pub const SEE_QUIET_MARGIN: i32 = 64;
+/// See [`SEE_PRUNE_DEPTH`].
+pub const SEE_NOISY_MARGIN: i32 = 20;

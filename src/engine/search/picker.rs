@@ -99,7 +99,6 @@ impl MovePicker {
 
     /// No more quiet moves: the rest of the quiet stages are skipped (bad
     /// captures still come).
-    #[allow(dead_code)]
     pub fn skip_quiets(&mut self) {
         self.skip_quiets = true;
     }
