@@ -9,6 +9,7 @@ pub mod search;
 pub mod see;
 pub mod tt;
 
+use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::rules::{AnyGame, AnyPosition, SetupError, Variant};
@@ -16,7 +17,7 @@ use crate::with_game;
 
 pub use limits::SearchLimits;
 pub use score::ScoreReport;
-pub use search::{SearchControl, SearchInfo, SearchResult, SearchSettings};
+pub use search::{SearchControl, SearchInfo, SearchMemory, SearchResult, SearchSettings};
 pub use tt::TranspositionTable;
 
 /// Default hash table size in MB.
@@ -56,6 +57,8 @@ impl Default for EngineOptions {
 pub struct Engine {
     game: AnyGame,
     tt: TranspositionTable,
+    /// What the search threads learnt about moves in this game.
+    memory: Mutex<SearchMemory>,
     options: EngineOptions,
 }
 
@@ -72,6 +75,7 @@ impl Engine {
         Engine {
             game: AnyGame::new(AnyPosition::startpos(Variant::Chess)),
             tt: TranspositionTable::new(options.hash_mb),
+            memory: Mutex::new(SearchMemory::new()),
             options,
         }
     }
@@ -117,6 +121,10 @@ impl Engine {
     /// Forgets what earlier searches learnt (a new game starts).
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.memory
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
     /// The game being played.
     pub fn game(&self) -> &AnyGame {
@@ -149,6 +157,7 @@ impl Engine {
             multipv: self.options.multipv,
             move_overhead: self.options.move_overhead,
         };
-        with_game!(&self.game, g => search::search(g, &self.tt, &settings, limits, control, on_info))
+        let mut memory = self.memory.lock().unwrap_or_else(|e| e.into_inner());
+        with_game!(&self.game, g => search::search(g, &self.tt, &settings, limits, control, &mut memory, on_info))
     }
 }

@@ -180,6 +180,51 @@ impl Histories {
     pub fn clear_killers(&mut self, ply: usize) {
         self.killers[ply] = [Move::NONE; 2];
     }
+
+    /// Forgets the killers of every ply: a new search starts from another
+    /// root. The history tables and counter moves are kept.
+    pub fn new_search(&mut self) {
+        self.killers = [[Move::NONE; 2]; MAX_PLY + 2];
+    }
+}
+
+/// The histories of every search thread, kept from one search to the next
+/// (a game's searches teach each other) and emptied for a new game.
+#[derive(Default)]
+pub struct SearchMemory {
+    per_thread: Vec<Histories>,
+}
+
+impl SearchMemory {
+    /// No memory yet: tables are made by the first search.
+    pub fn new() -> SearchMemory {
+        SearchMemory::default()
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.per_thread.clear();
+    }
+
+    /// The histories of `threads` threads on a board of `squares` squares,
+    /// kept from the last search when it had the same board.
+    pub(super) fn prepare(&mut self, threads: usize, squares: usize) -> &mut [Histories] {
+        if self
+            .per_thread
+            .first()
+            .is_some_and(|h| h.squares != squares)
+        {
+            self.per_thread.clear();
+        }
+        self.per_thread.truncate(threads);
+        while self.per_thread.len() < threads {
+            self.per_thread.push(Histories::new(squares));
+        }
+        for h in &mut self.per_thread {
+            h.new_search();
+        }
+        &mut self.per_thread
+    }
 }
 
 #[cfg(test)]

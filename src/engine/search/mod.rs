@@ -34,6 +34,7 @@ use super::see::see_ge;
 use super::tt::Bound;
 
 pub use control::{SearchControl, SearchInfo, SearchResult, SearchSettings};
+pub use history::SearchMemory;
 pub use threads::search;
 
 /// Deepest ply the search reaches (quiescence included).
@@ -59,7 +60,7 @@ struct Searcher<'a, B: Bitboard> {
     budget: TimeBudget,
     /// Keys of the positions before the current node: game then path.
     keys: Vec<u64>,
-    histories: Histories,
+    histories: &'a mut Histories,
     /// The move made at each ply of the current path, for the
     /// continuation history.
     moved: [MovedPiece; MAX_PLY + 2],
@@ -82,9 +83,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         budget: TimeBudget,
         is_main: bool,
         root_allowed: &[Move],
+        histories: &'a mut Histories,
     ) -> Searcher<'a, B> {
         let pos = game.position();
-        let board_size = pos.tables().geometry.size();
         let window = pos.halfmove_clock() as usize;
         let history = game.history();
         let keys = history[history.len().saturating_sub(window)..]
@@ -99,7 +100,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             limits,
             budget,
             keys,
-            histories: Histories::new(board_size),
+            histories,
             moved: [MovedPiece::NONE; MAX_PLY + 2],
             evals: [-INFINITE; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 1],
@@ -321,7 +322,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let mut root_moves_left_out = false;
         let side = pos.side_to_move();
 
-        while let Some(m) = picker.next(pos, &self.histories, before) {
+        while let Some(m) = picker.next(pos, self.histories, before) {
             if root
                 && (self.root_excluded.contains(&m)
                     || (!self.root_allowed.is_empty() && !self.root_allowed.contains(&m)))
@@ -558,7 +559,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let before = self.before(ply);
         let mut best = stand_pat;
         let mut any_move = false;
-        while let Some(m) = picker.next(pos, &self.histories, before) {
+        while let Some(m) = picker.next(pos, self.histories, before) {
             any_move = true;
             if !in_check && m.kind() != MoveKind::Promotion {
                 let gain = pos.captured(m).map_or(0, |p| ORDER_VALUE[p.role.index()]);

@@ -13,6 +13,7 @@ use crate::rules::{Bitboard, Game, Move};
 
 use super::Searcher;
 use super::control::{SearchControl, SearchInfo, SearchResult, SearchSettings};
+use super::history::SearchMemory;
 
 /// What the threads of one search share.
 pub(super) struct Shared<'a> {
@@ -37,6 +38,7 @@ pub fn search<B: Bitboard>(
     settings: &SearchSettings,
     limits: &SearchLimits,
     control: &SearchControl,
+    memory: &mut SearchMemory,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
     let root = *game.position();
@@ -57,16 +59,32 @@ pub fn search<B: Bitboard>(
         .filter_map(|text| root.parse_wire(text).ok())
         .collect();
 
+    let squares = root.tables().geometry.size();
+    let (main_histories, helper_histories) = memory
+        .prepare(threads, squares)
+        .split_first_mut()
+        .expect("at least one thread");
+
     let (lines, depth, local) = std::thread::scope(|scope| {
-        for id in 1..threads {
+        for (index, histories) in helper_histories.iter_mut().enumerate() {
+            let id = index + 1;
             let shared = &shared;
             let searchmoves = &searchmoves;
             scope.spawn(move || {
-                let mut helper = Searcher::new(shared, game, limits, budget, false, searchmoves);
+                let mut helper =
+                    Searcher::new(shared, game, limits, budget, false, searchmoves, histories);
                 helper.iterate(&root, settings, id, &mut |_| {});
             });
         }
-        let mut main = Searcher::new(&shared, game, limits, budget, true, &searchmoves);
+        let mut main = Searcher::new(
+            &shared,
+            game,
+            limits,
+            budget,
+            true,
+            &searchmoves,
+            main_histories,
+        );
         let (mut lines, mut depth) = main.iterate(&root, settings, 0, on_info);
         // With `infinite` or while pondering, the answer waits for `stop`
         // or `ponderhit`.
