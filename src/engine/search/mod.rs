@@ -61,6 +61,8 @@ struct Searcher<'a, B: Bitboard> {
     /// Keys of the positions before the current node: game then path.
     keys: Vec<u64>,
     histories: &'a mut Histories,
+    /// The selective rules of this game.
+    selectivity: Selectivity,
     /// The move made at each ply of the current path, for the
     /// continuation history.
     moved: [MovedPiece; MAX_PLY + 2],
@@ -101,6 +103,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             budget,
             keys,
             histories,
+            selectivity: selectivity(pos.variant()),
             moved: [MovedPiece::NONE; MAX_PLY + 2],
             evals: [-INFINITE; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 1],
@@ -252,12 +255,15 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         self.evals[ply] = static_eval;
         // Improving: the evaluation rose since this side's last move, so
         // pruning can be bolder when it does not.
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        let improving = self.selectivity.improving
+            && !in_check
+            && ply >= 2
+            && static_eval > self.evals[ply - 2];
 
         // Internal iterative reduction: a node with no table move is new
         // to the search, and a shallower look orders it for next time.
         let mut depth = depth;
-        if depth >= IIR_MIN_DEPTH && tt_move == Move::NONE && !in_check {
+        if self.selectivity.iir && depth >= IIR_MIN_DEPTH && tt_move == Move::NONE && !in_check {
             depth -= 1;
         }
 
@@ -336,12 +342,16 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
 
             if !root && best > -MATE_BOUND {
                 // Late move pruning: enough quiet moves tried at low depth.
-                if quiet && depth <= LMP_DEPTH && quiets_count >= lmp_limit(depth, improving) {
+                if self.selectivity.late_move_pruning
+                    && quiet
+                    && depth <= LMP_DEPTH
+                    && quiets_count >= lmp_limit(depth, improving)
+                {
                     picker.skip_quiets();
                     continue;
                 }
                 // SEE pruning: moves that lose too much material.
-                if depth <= SEE_PRUNE_DEPTH {
+                if self.selectivity.see_pruning && depth <= SEE_PRUNE_DEPTH {
                     let threshold = if quiet {
                         -SEE_QUIET_MARGIN * depth
                     } else {
@@ -532,7 +542,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let key = pos.key();
         let original_alpha = alpha;
         let mut tt_move = Move::NONE;
-        if let Some(entry) = self.shared.tt.probe(key) {
+        let entry = if self.selectivity.quiescence_table {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
+        if let Some(entry) = entry {
             tt_move = entry.best_move;
             let score = from_tt(entry.score, ply);
             let cutoff = match entry.bound {
@@ -566,7 +581,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 if stand_pat + gain + QS_DELTA_MARGIN < alpha {
                     continue;
                 }
-                if !see_ge(pos, m, 0) {
+                if self.selectivity.quiescence_see && !see_ge(pos, m, 0) {
                     continue;
                 }
             }
@@ -602,9 +617,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         } else {
             Bound::Upper
         };
-        self.shared
-            .tt
-            .store(key, best_move, to_tt(best, ply), 0, bound);
+        if self.selectivity.quiescence_table {
+            self.shared
+                .tt
+                .store(key, best_move, to_tt(best, ply), 0, bound);
+        }
         best
     }
 

@@ -92,3 +92,37 @@ pub const SEE_PRUNE_DEPTH: i32 = 8;
 pub const SEE_QUIET_MARGIN: i32 = 64;
 /// See [`SEE_PRUNE_DEPTH`].
 pub const SEE_NOISY_MARGIN: i32 = 20;
+
+/// The selective rules a game's search uses. Chad's threats are quiet
+/// rook moves onto the castle walls that the static evaluation does not
+/// see, and there these rules together lost badly (each one left out on
+/// its own still lost), so Chad searches without them; every other game
+/// uses them all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selectivity {
+    /// Late move pruning.
+    pub late_move_pruning: bool,
+    /// SEE pruning in the main search.
+    pub see_pruning: bool,
+    /// Quiescence skips captures that lose material by SEE.
+    pub quiescence_see: bool,
+    /// Quiescence probes and writes the table.
+    pub quiescence_table: bool,
+    /// Internal iterative reductions.
+    pub iir: bool,
+    /// The improving flag lowers the reverse futility margin.
+    pub improving: bool,
+}
+
+/// The selective rules of `variant`'s search.
+pub fn selectivity(variant: crate::rules::Variant) -> Selectivity {
+    let all = variant != crate::rules::Variant::Chad;
+    Selectivity {
+        late_move_pruning: all,
+        see_pruning: all,
+        quiescence_see: all,
+        quiescence_table: all,
+        iir: all,
+        improving: all,
+    }
+}
