@@ -31,7 +31,7 @@ use super::score::{
     to_tt,
 };
 use super::see::see_ge;
-use super::tt::Bound;
+use super::tt::{Bound, TtEntry};
 
 pub use control::{SearchControl, SearchInfo, SearchResult, SearchSettings};
 pub use history::SearchMemory;
@@ -234,16 +234,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let mut tt_move = Move::NONE;
         if let Some(entry) = self.shared.tt.probe(key) {
             tt_move = entry.best_move;
-            if !pv_node && entry.depth >= depth {
-                let score = from_tt(entry.score, ply);
-                let cutoff = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cutoff {
-                    return score;
-                }
+            if !pv_node
+                && entry.depth >= depth
+                && let Some(score) = Self::table_cutoff(&entry, ply, alpha, beta)
+            {
+                return score;
             }
         }
 
@@ -497,6 +492,19 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         best
     }
 
+    /// The score of a table entry when its bound settles the node at `ply`
+    /// within `alpha..beta`.
+    #[inline]
+    fn table_cutoff(entry: &TtEntry, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+        let score = from_tt(entry.score, ply);
+        let settled = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        settled.then_some(score)
+    }
+
     /// Whether both kings stand on the board (every searched node must
     /// have them: a missing king means an illegal move was played).
     fn kings_present(pos: &Position<B>) -> bool {
@@ -549,13 +557,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         };
         if let Some(entry) = entry {
             tt_move = entry.best_move;
-            let score = from_tt(entry.score, ply);
-            let cutoff = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cutoff {
+            if let Some(score) = Self::table_cutoff(&entry, ply, alpha, beta) {
                 return score;
             }
         }
