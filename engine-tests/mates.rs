@@ -1,8 +1,11 @@
 //! The search finds the hand-made mates of `engine-tests/mates.txt` (whose
-//! claims `mate_verify.rs` checks by brute force) at once: within a depth
-//! of twice the mate distance plus two, with the right distance and one of
-//! the mating first moves.
+//! claims `mate_verify.rs` checks by brute force) at once: within the depth
+//! `go mate N` searches to (four plies per move of the mate plus four:
+//! pruning can hide a sacrifice or a late quiet mate for a few plies past
+//! its distance), with the right distance and one of the mating first
+//! moves.
 
+use motley::engine::limits::{MATE_EXTRA_PLIES, MATE_PLIES_PER_MOVE};
 use motley::engine::{Engine, ScoreReport, SearchControl, SearchLimits};
 use motley::rules::Variant;
 
@@ -48,7 +51,7 @@ fn every_mate_is_found_at_once() {
         let control = SearchControl::new();
         control.begin(false);
         let limits = SearchLimits {
-            depth: Some(2 * p.moves_to_mate + 2),
+            depth: Some(MATE_PLIES_PER_MOVE * p.moves_to_mate + MATE_EXTRA_PLIES),
             ..SearchLimits::default()
         };
         let result = engine.search(&limits, &control, &mut |_| {});
