@@ -802,19 +802,6 @@ mod tests {
             .fold(last, |after, &gain| gain - after.max(0))
     }
 
-    /// A small deterministic generator for random games.
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((self.0 >> 33) as usize) % n.max(1)
-        }
-    }
-
     /// Calls `visit` with each position of a few random games of
     /// `variant` that prefer captures (so that exchanges are plentiful).
     fn random_positions(
@@ -823,7 +810,7 @@ mod tests {
         plies: usize,
         visit: &mut dyn FnMut(&AnyPosition),
     ) {
-        let mut rng = Lcg(0x5EE ^ variant as u64);
+        let mut rng = crate::chesswar::dice::SplitMix64::new(0x5EE ^ variant as u64);
         for _ in 0..games {
             let mut any = AnyPosition::startpos(variant);
             for _ in 0..plies {
