@@ -11,7 +11,7 @@
 //! Tables are sized by the board, so chess pays for 64 squares and Chad
 //! for 144.
 
-use crate::rules::{Color, Move, Piece, Role};
+use crate::rules::{Bitboard, Color, Move, MoveKind, Piece, Position, Role};
 
 use super::MAX_PLY;
 use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_PER_DEPTH, HISTORY_MAX};
@@ -37,6 +37,17 @@ impl MovedPiece {
     }
     /// No move (the root, a null move).
     pub const NONE: MovedPiece = MovedPiece(None);
+
+    /// The move `m` in `pos` as the continuation history sees it; a board
+    /// move (Wau Chess) moves no piece of its own and counts as none.
+    pub fn of<B: Bitboard>(pos: &Position<B>, m: Move) -> MovedPiece {
+        match pos.piece_at(m.from()) {
+            Some(piece) if m.kind() != MoveKind::BoardMove => {
+                MovedPiece::new(piece, m.to().index())
+            }
+            _ => MovedPiece::NONE,
+        }
+    }
 }
 
 /// The bonus (or, negated, the malus) a move earns at `depth`.

@@ -376,12 +376,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
 
             let new_depth = depth - 1 + i32::from(gives_check);
             self.keys.push(key);
-            self.moved[ply] = match mover {
-                Some(piece) if m.kind() != MoveKind::BoardMove => {
-                    MovedPiece::new(piece, m.to().index())
-                }
-                _ => MovedPiece::NONE,
-            };
+            self.moved[ply] = MovedPiece::of(pos, m);
             let score = if moves_searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
@@ -588,12 +583,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 }
             }
             let child = Self::child(pos, m);
-            self.moved[ply] = match pos.piece_at(m.from()) {
-                Some(piece) if m.kind() != MoveKind::BoardMove => {
-                    MovedPiece::new(piece, m.to().index())
-                }
-                _ => MovedPiece::NONE,
-            };
+            self.moved[ply] = MovedPiece::of(pos, m);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
