@@ -65,14 +65,8 @@ openings="$root/scripts/openings/tune/$game.txt"
 
 # The options given, so that a default is added only when not among them.
 given=" $* "
-default() {
-    local flag=$1
-    shift
-    case "$given" in
-        *" $flag "*) ;;
-        *) extra+=("$flag" "$@") ;;
-    esac
-}
+# shellcheck source=match_options.sh
+source "$root/scripts/match_options.sh"
 extra=()
 case "$given" in
     *" --tc "* | *" --st "*) ;;

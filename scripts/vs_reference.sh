@@ -75,14 +75,8 @@ cp "$root/target/release/motley" "$motley"
 
 given=" $* "
 extra=()
-default() {
-    local flag=$1
-    shift
-    case "$given" in
-        *" $flag "*) ;;
-        *) extra+=("$flag" "$@") ;;
-    esac
-}
+# shellcheck source=match_options.sh
+source "$root/scripts/match_options.sh"
 default --tc 10+0.1
 default --games 200
 default --concurrency 1
