@@ -35,6 +35,8 @@ base=$1
 game=$2
 shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=match_common.sh
+source "$root/scripts/match_common.sh"
 work=${SPRT_DIR:-/tmp/motley-sprt}
 mkdir -p "$work"
 
@@ -53,20 +55,15 @@ if [ ! -x "$base_bin" ]; then
     rm -rf "$src"
 fi
 
-echo "building the working tree" >&2
-cargo build --quiet --release --manifest-path "$root/Cargo.toml" --bin motley
 stamp=$(date +%Y%m%d-%H%M%S)-$$
 new_bin="$work/new-$stamp/motley"
-mkdir -p "$(dirname "$new_bin")"
-cp "$root/target/release/motley" "$new_bin"
+build_working_tree "$new_bin"
 
 openings="$root/scripts/openings/tune/$game.txt"
 [ -f "$openings" ] || openings="$root/scripts/openings/$game.txt"
 
 # The options given, so that a default is added only when not among them.
 given=" $* "
-# shellcheck source=match_options.sh
-source "$root/scripts/match_options.sh"
 extra=()
 case "$given" in
     *" --tc "* | *" --st "*) ;;

@@ -27,6 +27,8 @@ opponent=$1
 game=$2
 shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=match_common.sh
+source "$root/scripts/match_common.sh"
 work=${MATCH_DIR:-/tmp/motley-matches}
 mkdir -p "$work"
 
@@ -67,16 +69,12 @@ esac
 openings="$root/scripts/openings/$game-nocastle.txt"
 [ -f "$openings" ] || openings="$root/scripts/openings/$game.txt"
 
-echo "building the working tree" >&2
-cargo build --quiet --release --manifest-path "$root/Cargo.toml" --bin motley
 stamp=$(date +%Y%m%d-%H%M%S)-$$
 motley="$work/motley-$stamp"
-cp "$root/target/release/motley" "$motley"
+build_working_tree "$motley"
 
 given=" $* "
 extra=()
-# shellcheck source=match_options.sh
-source "$root/scripts/match_options.sh"
 default --tc 10+0.1
 default --games 200
 default --concurrency 1

@@ -68,7 +68,8 @@ pub const BENCH_POSITIONS: &[(Variant, &str)] = &[
 
 /// The depth a bench position of `variant` is searched to when the bench
 /// depth is `depth`: Chad's 12x12 tree is wide, and searched without most
-/// selective rules (see `search::params::selectivity`), so it goes four plies less.
+/// selective rules (see `search::params::selectivity`), so it goes four
+/// plies less.
 pub fn depth_for(variant: Variant, depth: u32) -> u32 {
     match variant {
         Variant::Chad => depth.saturating_sub(4).max(1),
