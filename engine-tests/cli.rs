@@ -446,3 +446,72 @@ fn wauchess_field_count_error_allows_seven_fields() {
         &["4 to 7", "found 8"],
     );
 }
+
+#[test]
+fn tune_eval_refuses_bad_input_in_one_line() {
+    assert_one_line_error(
+        &["tune-eval", "--variant", "chess", "/nonexistent/games.pgn"],
+        &["cannot read", "/nonexistent/games.pgn"],
+    );
+    assert_one_line_error(&["tune-eval", "--variant", "chad", "games.pgn"], &["Chad"]);
+    let dir = std::env::temp_dir().join(format!("motley-tune-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let labels = dir.join("bad.labels");
+    std::fs::write(&labels, "4k3/8/8/8/8/8/8/4K3 w - - 0 1;many\n").unwrap();
+    assert_one_line_error(
+        &["tune-eval", "--labels", labels.to_str().unwrap()],
+        &["line 1", "not a number"],
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn tune_eval_writes_positions_and_tunes_on_labels() {
+    let dir = std::env::temp_dir().join(format!("motley-tune-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"t\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 \
+         6. Re1 b5 7. Bb3 d6 8. c3 O-O 1-0\n",
+    )
+    .unwrap();
+    let fens = dir.join("positions.fen");
+    let out = motley(&[
+        "tune-eval",
+        "--write-positions",
+        fens.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(&fens).unwrap();
+    // Plies 8 to 15 of the record, all quiet.
+    assert_eq!(written.lines().count(), 8);
+    let labels = dir.join("positions.labels");
+    let labelled: String = written
+        .lines()
+        .enumerate()
+        .map(|(i, fen)| format!("{fen};{}\n", 40 * i as i32 - 100))
+        .collect();
+    std::fs::write(&labels, labelled).unwrap();
+    let out = motley(&[
+        "tune-eval",
+        "--passes",
+        "1",
+        "--labels",
+        labels.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("positions to tune on"), "{stdout}");
+    assert!(stdout.contains("EvalParams {"), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}

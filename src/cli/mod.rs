@@ -157,6 +157,11 @@ pub mod numbers {
         budget: u32, 0, crate::protocol::chesswar::MAX_BUDGET
     );
 
+    /// The most passes of `tune-eval`.
+    pub fn passes(text: &str) -> Result<usize, String> {
+        whole(text, 1, 10_000).map(|n| n as usize)
+    }
+
     /// A match's fixed time per move in seconds.
     pub fn move_seconds(text: &str) -> Result<f64, String> {
         seconds(text, MAX_MOVE_SECONDS)
@@ -237,6 +242,9 @@ pub enum Command {
     /// ChessWar, the dice wargame: self-play series between program
     /// players, or a game at the terminal.
     Chesswar(chesswar::ChesswarArgs),
+    /// Tune a game's evaluation numbers on the quiet positions of PGN game
+    /// records (Texel's method); print the tuned numbers as Rust source.
+    TuneEval(TuneEvalArgs),
 }
 
 /// Arguments of `match`.
@@ -343,6 +351,32 @@ pub struct BenchArgs {
     /// Search depth (the default is the one commit messages quote).
     #[arg(long, default_value_t = crate::engine::bench::BENCH_DEPTH, value_parser = numbers::depth)]
     pub depth: u32,
+}
+
+/// Arguments of `tune-eval`.
+#[derive(clap::Args, Debug)]
+pub struct TuneEvalArgs {
+    /// The game (the list is in `--help`).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Most passes over all the numbers.
+    #[arg(long, default_value_t = 20, value_parser = numbers::passes)]
+    pub passes: usize,
+    /// Leave alone the numbers whose names start with these
+    /// (comma-separated, e.g. `rank,file`).
+    #[arg(long, value_delimiter = ',')]
+    pub skip: Vec<String>,
+    /// Write the quiet positions of the PGN files to this file, one FEN
+    /// per line, for `scripts/label_positions.py`, instead of tuning.
+    #[arg(long, conflicts_with = "labels")]
+    pub write_positions: Option<std::path::PathBuf>,
+    /// Tune on positions labelled with a reference engine's score
+    /// (`FEN;CP` lines) instead of game results.
+    #[arg(long)]
+    pub labels: Option<std::path::PathBuf>,
+    /// PGN files of the game (e.g. written by `motley match --pgn`).
+    #[arg(required_unless_present = "labels")]
+    pub pgn: Vec<std::path::PathBuf>,
 }
 
 /// Arguments of `analyse`.
@@ -516,6 +550,69 @@ fn run_bench(args: &BenchArgs) -> Result<(), CliError> {
     out!("Total time (ms) : {}", result.elapsed.as_millis());
     out!("Nodes searched  : {}", result.nodes);
     out!("Nodes/second    : {:.0}", result.nodes as f64 / secs);
+    Ok(())
+}
+
+fn run_tune_eval(args: &TuneEvalArgs) -> Result<(), CliError> {
+    use crate::rules::variant::Width;
+    let variant = parse_variant(&args.variant)?;
+    if variant == Variant::Chad {
+        return Err(CliError(
+            "Chad has its own evaluation, which tune-eval does not tune".into(),
+        ));
+    }
+    match variant.spec().width() {
+        Width::W64 => tune_eval::<u64>(variant, args),
+        Width::W128 => tune_eval::<u128>(variant, args),
+        Width::W192 => tune_eval::<crate::rules::Wide>(variant, args),
+    }
+}
+
+fn tune_eval<B: crate::rules::Bitboard>(
+    variant: Variant,
+    args: &TuneEvalArgs,
+) -> Result<(), CliError> {
+    use crate::engine::eval::tune;
+    let read = |path: &std::path::Path| {
+        std::fs::read_to_string(path)
+            .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))
+    };
+    let data = if let Some(labels) = &args.labels {
+        let samples =
+            tune::positions_from_labels::<B>(variant, &read(labels)?).map_err(CliError)?;
+        tune::split(samples.into_iter().map(|s| vec![s]).collect(), 1)
+    } else {
+        let texts = args
+            .pgn
+            .iter()
+            .map(|path| read(path))
+            .collect::<Result<Vec<String>, CliError>>()?;
+        let games = tune::positions_from_pgn::<B>(variant, &texts);
+        if let Some(path) = &args.write_positions {
+            let mut seen = std::collections::HashSet::new();
+            let mut text = String::new();
+            for sample in games.iter().flatten() {
+                if seen.insert(sample.position.key()) {
+                    text += &sample.position.fen();
+                    text.push('\n');
+                }
+            }
+            std::fs::write(path, text)
+                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+            out!("{} positions written to {}", seen.len(), path.display());
+            return Ok(());
+        }
+        // `motley match` plays each opening twice: a pair is held out or
+        // kept whole.
+        tune::split(games, 2)
+    };
+    let settings = tune::TuneSettings {
+        passes: args.passes,
+        skip: args.skip.clone(),
+    };
+    let literal = tune::tune_to_literal(variant, &data, &settings, &mut |line| out!("{line}"))
+        .map_err(CliError)?;
+    out!("{literal}");
     Ok(())
 }
 
@@ -775,6 +872,7 @@ pub fn run() -> i32 {
         Some(Command::Analyse(args)) => run_analyse(args),
         Some(Command::Match(args)) => run_match(args),
         Some(Command::Chesswar(args)) => return chesswar::run(args),
+        Some(Command::TuneEval(args)) => run_tune_eval(args),
     };
     match result {
         Ok(()) => 0,

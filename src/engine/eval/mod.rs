@@ -6,17 +6,18 @@
 
 mod chad;
 pub mod params;
+pub mod tune;
 
 use crate::rules::tables::{Tables, per_game};
 use crate::rules::{Bitboard, Color, Piece, Position, Role, Square, Variant};
 
 use super::score::Score;
-use params::{EvalParams, Pair, params};
+use params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
 
 /// Per-game, per-width tables of the evaluation.
 #[derive(Debug)]
 pub struct EvalTables<B> {
-    params: &'static EvalParams,
+    params: EvalParams,
     size: usize,
     /// Material plus piece-square value, per piece (colour*8+role) and square.
     psq: Vec<Pair>,
@@ -44,13 +45,16 @@ pub struct EvalTables<B> {
 impl<B: Bitboard> EvalTables<B> {
     /// The evaluation tables of `variant`, built once.
     pub fn get(variant: Variant) -> &'static EvalTables<B> {
-        per_game(variant, || EvalTables::build(variant))
+        per_game(variant, || {
+            EvalTables::with_params(variant, params(variant).clone())
+        })
     }
 
-    fn build(variant: Variant) -> EvalTables<B> {
+    /// The evaluation tables of `variant` with other numbers than its own
+    /// (for tuning them).
+    pub fn with_params(variant: Variant, prm: EvalParams) -> EvalTables<B> {
         let t = Tables::<B>::get(variant);
         let g = &t.geometry;
-        let prm = params(variant);
         let n = g.size();
         let (nf, nr) = (g.files() as i32, g.ranks() as i32);
         let square = |f: i32, r: i32| g.square(f, r);
@@ -81,7 +85,14 @@ impl<B: Bitboard> EvalTables<B> {
                     let m = prm.material[role.index()];
                     let c = prm.centrality[role.index()];
                     let closeness = max_centre - dist;
-                    let mut value = Pair(m.0 + c.0 * closeness, m.1 + c.1 * closeness);
+                    let file = g.file_of(sq).0 as i32;
+                    let from_edge = file.min(nf - 1 - file) as usize;
+                    let by_rank = prm.rank[role.index()][(relative_rank as usize).min(RANKS - 1)];
+                    let by_file = prm.file[role.index()][from_edge.min(FILES_FROM_EDGE - 1)];
+                    let mut value = Pair(
+                        m.0 + c.0 * closeness + by_rank.0 + by_file.0,
+                        m.1 + c.1 * closeness + by_rank.1 + by_file.1,
+                    );
                     match role {
                         Role::Pawn => {
                             value.0 += prm.pawn_advance.0 * (relative_rank - 1).max(0);
@@ -222,7 +233,7 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
     if t.captures_restricted {
         return chad::evaluate(pos);
     }
-    let prm = et.params;
+    let prm = &et.params;
     let n = et.size;
     // Holes stop riders like pieces (Wau Chess); no other game has any.
     let blockers = pos.blockers();

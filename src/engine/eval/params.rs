@@ -14,8 +14,15 @@ pub struct Pair(pub i32, pub i32);
 /// pawn, knight, bishop, rook, queen, king, champion (WAD), FAD.
 pub type PerRole = [Pair; 8];
 
+/// Ranks a per-rank table distinguishes (a piece further up counts as on
+/// the last one).
+pub const RANKS: usize = 8;
+/// Files a per-file table distinguishes, by distance from the nearer edge
+/// (a piece further in counts as on the last one).
+pub const FILES_FROM_EDGE: usize = 6;
+
 /// Everything the evaluation of one game weighs.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct EvalParams {
     /// Piece values.
     pub material: PerRole,
@@ -23,6 +30,10 @@ pub struct EvalParams {
     pub phase_weight: [i32; 8],
     /// Bonus per step closer to the centre.
     pub centrality: PerRole,
+    /// Bonus by role and rank counted from the own side (0 = first rank).
+    pub rank: [[Pair; RANKS]; 8],
+    /// Bonus by role and file counted from the nearer edge (0 = edge file).
+    pub file: [[Pair; FILES_FROM_EDGE]; 8],
     /// Bonus per square a piece reaches (not own, not attacked by pawns).
     pub mobility: PerRole,
     /// Weight of a piece of each role attacking the enemy king's zone.
@@ -65,8 +76,9 @@ const PASSED: [Pair; 6] = [
     p(60, 110),
 ];
 
-/// Chess; the larger games take their pawn, king and file terms from it.
-const CHESS: EvalParams = EvalParams {
+/// The hand-set numbers of the FIDE army, before any tuning: the base of
+/// Wau Chess and of Chad's shared tables.
+const FIDE: EvalParams = EvalParams {
     material: [
         p(100, 120),
         p(320, 300),
@@ -98,6 +110,8 @@ const CHESS: EvalParams = EvalParams {
         p(0, 0),
         p(0, 0),
     ],
+    rank: [[p(0, 0); RANKS]; 8],
+    file: [[p(0, 0); FILES_FROM_EDGE]; 8],
     king_attack_weight: [0, 2, 2, 3, 5, 0, 0, 0],
     pawn_advance: p(3, 6),
     passed_pawn: PASSED,
@@ -112,7 +126,7 @@ const CHESS: EvalParams = EvalParams {
     tempo: 10,
 };
 
-static CHESS_PARAMS: EvalParams = CHESS;
+static CHESS_PARAMS: EvalParams = FIDE;
 
 static WADCHESS: EvalParams = EvalParams {
     material: [
@@ -147,7 +161,7 @@ static WADCHESS: EvalParams = EvalParams {
         p(0, 0),
     ],
     king_attack_weight: [0, 2, 2, 3, 5, 0, 2, 0],
-    ..CHESS
+    ..FIDE
 };
 
 static PARITYCHESS: EvalParams = EvalParams {
@@ -183,7 +197,7 @@ static PARITYCHESS: EvalParams = EvalParams {
         p(3, 3),
     ],
     king_attack_weight: [0, 2, 2, 3, 5, 0, 2, 2],
-    ..CHESS
+    ..FIDE
 };
 
 /// Wau Chess: the FIDE army on a board whose attack boards move. Pawns
@@ -191,7 +205,7 @@ static PARITYCHESS: EvalParams = EvalParams {
 /// that cannot get there is worth less, most of all in the endgame.
 static WAUCHESS: EvalParams = EvalParams {
     unpromotable_pawn: p(-30, -60),
-    ..CHESS
+    ..FIDE
 };
 
 /// Chad's material for the shared tables (move ordering, phase); its
@@ -211,8 +225,104 @@ static CHAD: EvalParams = EvalParams {
     centrality: [p(0, 0); 8],
     mobility: [p(0, 0); 8],
     king_attack_weight: [0; 8],
-    ..CHESS
+    ..FIDE
 };
+
+impl EvalParams {
+    /// Calls `f` with the name and a handle of every number a tuner may
+    /// change (all but the phase weights), in a fixed order.
+    pub fn visit_tunable(&mut self, f: &mut dyn FnMut(&str, &mut i32)) {
+        fn pair(f: &mut dyn FnMut(&str, &mut i32), name: &str, v: &mut Pair) {
+            f(&format!("{name}.mg"), &mut v.0);
+            f(&format!("{name}.eg"), &mut v.1);
+        }
+        let roles = crate::rules::Role::ALL;
+        for (i, role) in roles.iter().enumerate() {
+            pair(f, &format!("material[{role:?}]"), &mut self.material[i]);
+            pair(f, &format!("centrality[{role:?}]"), &mut self.centrality[i]);
+            pair(f, &format!("mobility[{role:?}]"), &mut self.mobility[i]);
+            for (r, v) in self.rank[i].iter_mut().enumerate() {
+                pair(f, &format!("rank[{role:?}][{r}]"), v);
+            }
+            for (e, v) in self.file[i].iter_mut().enumerate() {
+                pair(f, &format!("file[{role:?}][{e}]"), v);
+            }
+            f(
+                &format!("king_attack_weight[{role:?}]"),
+                &mut self.king_attack_weight[i],
+            );
+        }
+        pair(f, "pawn_advance", &mut self.pawn_advance);
+        for (r, v) in self.passed_pawn.iter_mut().enumerate() {
+            pair(f, &format!("passed_pawn[{r}]"), v);
+        }
+        pair(f, "doubled_pawn", &mut self.doubled_pawn);
+        pair(f, "isolated_pawn", &mut self.isolated_pawn);
+        pair(f, "bishop_pair", &mut self.bishop_pair);
+        pair(f, "rook_open_file", &mut self.rook_open_file);
+        pair(f, "rook_half_open_file", &mut self.rook_half_open_file);
+        pair(f, "king_shield", &mut self.king_shield);
+        pair(f, "king_rank", &mut self.king_rank);
+        pair(f, "unpromotable_pawn", &mut self.unpromotable_pawn);
+        f("tempo", &mut self.tempo);
+    }
+
+    /// The numbers as a Rust `EvalParams` literal, for pasting into this
+    /// file after tuning.
+    pub fn rust_literal(&self) -> String {
+        fn pair(v: Pair) -> String {
+            format!("p({}, {})", v.0, v.1)
+        }
+        fn list(values: &[Pair], indent: &str) -> String {
+            let items: Vec<String> = values
+                .iter()
+                .map(|&v| format!("{indent}    {},\n", pair(v)))
+                .collect();
+            format!("[\n{}{indent}]", items.concat())
+        }
+        fn table<const N: usize>(rows: &[[Pair; N]; 8]) -> String {
+            let items: Vec<String> = rows
+                .iter()
+                .map(|row| {
+                    let cells: Vec<String> = row.iter().map(|&v| pair(v)).collect();
+                    format!("        [{}],\n", cells.join(", "))
+                })
+                .collect();
+            format!("[\n{}    ]", items.concat())
+        }
+        let ints = |v: &[i32; 8]| {
+            let items: Vec<String> = v.iter().map(i32::to_string).collect();
+            format!("[{}]", items.join(", "))
+        };
+        let mut out = String::from("EvalParams {\n");
+        out += &format!("    material: {},\n", list(&self.material, "    "));
+        out += &format!("    phase_weight: {},\n", ints(&self.phase_weight));
+        out += &format!("    centrality: {},\n", list(&self.centrality, "    "));
+        out += &format!("    mobility: {},\n", list(&self.mobility, "    "));
+        out += &format!("    rank: {},\n", table(&self.rank));
+        out += &format!("    file: {},\n", table(&self.file));
+        out += &format!(
+            "    king_attack_weight: {},\n",
+            ints(&self.king_attack_weight)
+        );
+        out += &format!("    pawn_advance: {},\n", pair(self.pawn_advance));
+        out += &format!("    passed_pawn: {},\n", list(&self.passed_pawn, "    "));
+        for (name, v) in [
+            ("doubled_pawn", self.doubled_pawn),
+            ("isolated_pawn", self.isolated_pawn),
+            ("bishop_pair", self.bishop_pair),
+            ("rook_open_file", self.rook_open_file),
+            ("rook_half_open_file", self.rook_half_open_file),
+            ("king_shield", self.king_shield),
+            ("king_rank", self.king_rank),
+            ("unpromotable_pawn", self.unpromotable_pawn),
+        ] {
+            out += &format!("    {name}: {},\n", pair(v));
+        }
+        out += &format!("    tempo: {},\n}}", self.tempo);
+        out
+    }
+}
 
 /// The evaluation numbers of a game.
 pub fn params(variant: Variant) -> &'static EvalParams {
