@@ -589,17 +589,11 @@ fn tune_eval<B: crate::rules::Bitboard>(
             .collect::<Result<Vec<String>, CliError>>()?;
         let games = tune::positions_from_pgn::<B>(variant, &texts);
         if let Some(path) = &args.write_positions {
-            let mut seen = std::collections::HashSet::new();
-            let mut text = String::new();
-            for sample in games.iter().flatten() {
-                if seen.insert(sample.position.key()) {
-                    text += &sample.position.fen();
-                    text.push('\n');
-                }
-            }
+            let fens = tune::unique_fens(&games);
+            let text: String = fens.iter().map(|fen| format!("{fen}\n")).collect();
             std::fs::write(path, text)
                 .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
-            out!("{} positions written to {}", seen.len(), path.display());
+            out!("{} positions written to {}", fens.len(), path.display());
             return Ok(());
         }
         // `motley match` plays each opening twice: a pair is held out or

@@ -226,24 +226,25 @@ pub fn best_scale<B: Bitboard>(samples: &[Sample<B>], et: &EvalTables<B>) -> f64
     (low + high) / 2.0
 }
 
-/// Moves the numbers `start` of `variant` to fit `samples`, for at most
-/// `passes` passes over every number; `report` hears each pass. Returns
-/// the tuned numbers and their error.
+/// Moves the numbers `start` of `variant` to fit the training positions
+/// of `data`, for at most `settings.passes` passes over every number;
+/// `report` hears each pass. Returns the numbers whose held-out error was
+/// lowest (the last ones when nothing is held out).
 pub fn tune<B: Bitboard>(
     variant: Variant,
     data: &TuningData<B>,
     start: EvalParams,
     settings: &TuneSettings,
     report: &mut dyn FnMut(&str),
-) -> (EvalParams, f64) {
+) -> EvalParams {
     let samples = &data.training[..];
     let tables = |p: &EvalParams| EvalTables::<B>::with_params(variant, p.clone());
-    let k = best_scale(samples, &tables(&start));
+    let start_tables = tables(&start);
+    let k = best_scale(samples, &start_tables);
     report(&format!("scale k = {k:.4}"));
-    let held_out = |p: &EvalParams| mean_error(&data.held_out, &tables(p), k);
+    let mut best_error = mean_error(samples, &start_tables, k);
+    let mut best_held_out = mean_error(&data.held_out, &start_tables, k);
     let mut best = start;
-    let mut best_error = mean_error(samples, &tables(&best), k);
-    let mut best_held_out = held_out(&best);
     let mut kept = best.clone();
     report(&format!(
         "start error {best_error:.6}, held out {best_held_out:.6}"
@@ -253,7 +254,7 @@ pub fn tune<B: Bitboard>(
     let probe = &samples[..samples.len().min(4000)];
     let probe_base: Vec<i32> = probe
         .iter()
-        .map(|s| evaluate(&s.position, &tables(&best)))
+        .map(|s| evaluate(&s.position, &start_tables))
         .collect();
     let mut names = Vec::new();
     best.clone()
@@ -296,7 +297,7 @@ pub fn tune<B: Bitboard>(
                 }
             }
         }
-        let error_held_out = held_out(&best);
+        let error_held_out = mean_error(&data.held_out, &tables(&best), k);
         report(&format!(
             "pass {pass}: step {step}, {improved} numbers moved, error {best_error:.6}, held out {error_held_out:.6}"
         ));
@@ -317,7 +318,7 @@ pub fn tune<B: Bitboard>(
     if data.held_out.is_empty() {
         kept = best;
     }
-    (kept, best_held_out)
+    kept
 }
 
 /// `params` with its `index`-th tunable number moved by `delta`.
@@ -339,6 +340,18 @@ pub fn positions_from_pgn<B: Bitboard>(variant: Variant, texts: &[String]) -> Ve
     games
         .par_iter()
         .map(|g| samples_of::<B>(variant, g))
+        .collect()
+}
+
+/// The FENs of `groups`' positions, each position once, in order: the
+/// input of `scripts/label_positions.py`.
+pub fn unique_fens<B: Bitboard>(groups: &[Vec<Sample<B>>]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    groups
+        .iter()
+        .flatten()
+        .filter(|s| seen.insert(s.position.key()))
+        .map(|s| s.position.fen())
         .collect()
 }
 
@@ -407,7 +420,7 @@ pub fn tune_to_literal<B: Bitboard>(
     if data.training.is_empty() {
         return Err(format!("no positions of {variant} to tune on"));
     }
-    let (tuned, _) = tune(variant, data, params(variant).clone(), settings, report);
+    let tuned = tune(variant, data, params(variant).clone(), settings, report);
     Ok(tuned.rust_literal())
 }
 
@@ -503,7 +516,7 @@ mod tests {
             passes: 2,
             skip: vec!["rank".into()],
         };
-        let (tuned, _) = tune::<u64>(Variant::Chess, &data, start, &settings, &mut |_| {});
+        let tuned = tune::<u64>(Variant::Chess, &data, start, &settings, &mut |_| {});
         let et = EvalTables::with_params(Variant::Chess, tuned.clone());
         let after = mean_error(&samples, &et, best_scale(&samples, &et));
         assert_eq!(
