@@ -21,3 +21,16 @@ default() {
         *) extra+=("$flag" "$@") ;;
     esac
 }
+
+# count_openings FILE: the number of openings in FILE (lines that are
+# neither empty nor comments).
+count_openings() {
+    grep -cv '^\s*\(#\|$\)' "$1" || true
+}
+
+# The adjudication of fixed-node games between versions of motley: a draw
+# after 400 plies, a loss when both engines see 10 pawns against one side
+# for 3 moves, a draw when both see less than 0.1 pawn for 8 moves after
+# move 60.
+self_play_adjudication=(--max-plies 400 --resign-score 1000 --resign-moves 3
+    --draw-score 10 --draw-moves 8 --draw-after 60)

@@ -71,16 +71,12 @@ case "$given" in
 esac
 # Fixed-node games from the same opening repeat exactly: one round of the
 # openings (each played twice) is the most a test may play.
-openings_count=$(grep -cv '^\s*\(#\|$\)' "$openings" || true)
-default --games $((2 * openings_count))
+default --games $((2 * $(count_openings "$openings")))
 default --concurrency 2
 default --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
-default --max-plies 400
-default --resign-score 1000
-default --resign-moves 3
-default --draw-score 10
-default --draw-moves 8
-default --draw-after 60
+for ((i = 0; i < ${#self_play_adjudication[@]}; i += 2)); do
+    default "${self_play_adjudication[i]}" "${self_play_adjudication[i + 1]}"
+done
 default --openings "$openings"
 default --pgn "$work/sprt-$stamp.pgn"
 

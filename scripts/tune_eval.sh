@@ -25,6 +25,8 @@ game=${1:?usage: scripts/tune_eval.sh GAME [NODES] [DEPTH]}
 nodes=${2:-6000}
 depth=${3:-8}
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=match_common.sh
+source "$root/scripts/match_common.sh"
 dir=${TUNE_DIR:-/tmp/motley-tune}
 mkdir -p "$dir"
 
@@ -47,18 +49,16 @@ if [ ! -x "$reference" ]; then
     exit 1
 fi
 
-cargo build --release --manifest-path "$root/Cargo.toml" --quiet
 motley="$dir/motley"
-cp "$root/target/release/motley" "$motley"
+build_working_tree "$motley"
 openings="$root/scripts/openings/tune/$game.txt"
-count=$(grep -cv '^\s*\(#\|$\)' "$openings")
 pgn="$dir/$game-$nodes.pgn"
 rm -f "$pgn"
 
 "$motley" match --engine1 "$motley" --engine2 "$motley" --variant "$game" \
-    --openings "$openings" --nodes "$nodes" --games $((2 * count)) \
-    --concurrency 2 --max-plies 400 --resign-score 1000 --resign-moves 3 \
-    --draw-score 10 --draw-moves 8 --draw-after 60 --pgn "$pgn" | tail -4
+    --openings "$openings" --nodes "$nodes" \
+    --games $((2 * $(count_openings "$openings"))) --concurrency 2 \
+    "${self_play_adjudication[@]}" --pgn "$pgn" | tail -4
 "$motley" tune-eval --variant "$game" --write-positions "$dir/$game.fen" "$pgn"
 python3 "$root/scripts/label_positions.py" --engine "$reference" \
     --variant "$game" "${ini[@]}" --depth "$depth" --workers 2 \
