@@ -810,3 +810,28 @@ fn go_in_a_finished_game_prints_the_result() {
     }
     xb.quit();
 }
+
+#[test]
+fn wau_chess_resigns_when_only_board_moves_are_legal() {
+    // White's king is walled in on its king-side board: every legal move is
+    // a board move, which XBoard cannot show, so the engine resigns rather
+    // than send a move XBoard would forfeit it for. With `Board Moves` on,
+    // it plays one.
+    let fen = "**3***/**3***/**2p***/5***/5***/p1k2***/***2***/***2***/PPK5/3rq3/\
+               4n3/********/********/******** w - - 27 148 a4,f4,a9,c12";
+    let mut xb = XBoard::start();
+    xb.send("new");
+    xb.send("variant wauchess");
+    xb.send("force");
+    xb.send(&format!("setboard {fen}"));
+    xb.send("st 0.1");
+    xb.send("go");
+    let (reply, _) = xb.expect_line(|l| l == "resign" || l.starts_with("move "));
+    assert_eq!(reply, "resign");
+    xb.send("force");
+    xb.send("option Board Moves=1");
+    xb.send("go");
+    let reply = xb.expect_prefix("move ");
+    assert!(reply.starts_with("move ^f4"), "{reply}");
+    xb.quit();
+}

@@ -601,8 +601,20 @@ impl Session {
                 ..SearchLimits::default()
             }
         } else {
+            let search_moves = match self.playable_moves() {
+                // Only moves XBoard cannot show are legal (in Wau Chess, a
+                // king boxed in on an attack board whose only way out is a
+                // board move): sending one would forfeit the game, so the
+                // engine resigns instead.
+                Some(moves) if moves.is_empty() => {
+                    say("resign");
+                    return;
+                }
+                Some(moves) => moves,
+                None => Vec::new(),
+            };
             SearchLimits {
-                search_moves: self.playable_moves(),
+                search_moves,
                 ..self.limits(side, fullmove)
             }
         };
@@ -655,10 +667,11 @@ impl Session {
     }
 
     /// The engine's own choices when some legal moves are left out, because
-    /// XBoard cannot show them (empty: all): fast castles that move the king
+    /// XBoard cannot show them (`None`: all): fast castles that move the king
     /// more than one file, unless the `Long Castling` option allows them,
     /// and Wau Chess's board moves, unless `Board Moves` allows them.
-    fn playable_moves(&self) -> Vec<String> {
+    /// `Some` of an empty list: every legal move is one XBoard cannot show.
+    fn playable_moves(&self) -> Option<Vec<String>> {
         let position = self.engine().game().position();
         let spec = position.variant().spec();
         let mut unshowable: Vec<String> = Vec::new();
@@ -679,11 +692,7 @@ impl Session {
             .into_iter()
             .filter(|m| !unshowable.contains(m))
             .collect();
-        if unshowable.is_empty() || playable.is_empty() {
-            Vec::new()
-        } else {
-            playable
-        }
+        (!unshowable.is_empty()).then_some(playable)
     }
 
     /// `exclude MOVE|all` and `include MOVE|all`.
@@ -1373,14 +1382,26 @@ mod tests {
         let playable = session.playable_moves();
         assert_eq!(
             playable,
-            legal
-                .iter()
-                .filter(|m| !m.starts_with('^'))
-                .cloned()
-                .collect::<Vec<_>>()
+            Some(
+                legal
+                    .iter()
+                    .filter(|m| !m.starts_with('^'))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            )
         );
         session.board_moves = true;
-        assert!(session.playable_moves().is_empty(), "no restriction");
+        assert_eq!(session.playable_moves(), None, "no restriction");
+        // White's king is walled in on its king-side board: every legal
+        // move is a board move, so nothing is playable in XBoard.
+        let fen = "**3***/**3***/**2p***/5***/5***/p1k2***/***2***/***2***/PPK5/3rq3/\
+                   4n3/********/********/******** w - - 27 148 a4,f4,a9,c12";
+        session
+            .engine()
+            .set_position(Variant::WauChess, Some(fen), &[])
+            .unwrap();
+        session.board_moves = false;
+        assert_eq!(session.playable_moves(), Some(Vec::new()));
         // A promotion on the main board's last rank without its letter.
         let fen = "********/********/********/k7/3P4/8/***2***/***2***/8/8/7K/\
                    ********/********/******** w - - 0 40 a4,f4,a9,f9";
