@@ -40,6 +40,10 @@ pub struct EvalTables<B> {
     /// promotion square, capturing sideways as needed.
     can_promote: [B; 2],
     max_phase: i32,
+    /// For each role (by index), the game's roles worth less than it
+    /// (middlegame material), pawns and kings aside: a piece of such a role
+    /// attacking one of this role threatens to win material.
+    lesser_roles: [Vec<Role>; 8],
 }
 
 impl<B: Bitboard> EvalTables<B> {
@@ -192,6 +196,22 @@ impl<B: Bitboard> EvalTables<B> {
             .sum::<i32>()
             .max(1);
 
+        let pieces: Vec<Role> = t
+            .spec
+            .roles
+            .iter()
+            .copied()
+            .filter(|&r| r != Role::Pawn && r != Role::King)
+            .collect();
+        let lesser_roles = Role::ALL.map(|victim| {
+            let value = prm.material[victim.index()].0;
+            pieces
+                .iter()
+                .copied()
+                .filter(|&r| prm.material[r.index()].0 < value)
+                .collect()
+        });
+
         EvalTables {
             params: prm,
             size: n,
@@ -205,6 +225,7 @@ impl<B: Bitboard> EvalTables<B> {
             promotion_files,
             can_promote,
             max_phase,
+            lesser_roles,
         }
     }
 }
@@ -247,6 +268,10 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
             .fold(B::EMPTY, |acc, sq| acc | t.pawn_attacks(c, sq))
     });
 
+    // What each side attacks: all of it, and by role.
+    let mut attacked = pawn_attacks;
+    let mut attacked_by_role = [[B::EMPTY; 8]; 2];
+
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let them = !color;
@@ -273,6 +298,7 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
                     continue;
                 }
                 let attacks = t.attacks(role, sq, blockers);
+                attacked_by_role[color.index()][role.index()] |= attacks;
                 let reach = (attacks & safe).count() as i32;
                 cmg += mobility.0 * reach;
                 ceg += mobility.1 * reach;
@@ -347,6 +373,50 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
         eg += sign * ceg;
     }
 
+    for color in Color::ALL {
+        let c = color.index();
+        attacked[c] |= t.leaps(Role::King, pos.king(color));
+        for by_role in attacked_by_role[c] {
+            attacked[c] |= by_role;
+        }
+    }
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (us, them) = (color.index(), (!color).index());
+        let mut threats = Pair::default();
+        let mut add = |weight: Pair, count: u32| {
+            threats.0 += weight.0 * count as i32;
+            threats.1 += weight.1 * count as i32;
+        };
+        for &role in t.spec.roles {
+            if role == Role::Pawn || role == Role::King {
+                continue;
+            }
+            let victims = pos.pieces(!color, role);
+            if victims.is_empty() {
+                continue;
+            }
+            add(
+                prm.threat_by_pawn[role.index()],
+                (victims & pawn_attacks[us]).count(),
+            );
+            let by_lesser = et.lesser_roles[role.index()]
+                .iter()
+                .fold(B::EMPTY, |acc, r| acc | attacked_by_role[us][r.index()]);
+            add(
+                prm.threat_by_lesser[role.index()],
+                (victims & by_lesser).count(),
+            );
+        }
+        let pieces = pos.color_bb(!color) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King);
+        add(
+            prm.hanging,
+            (pieces & attacked[us] & !attacked[them]).count(),
+        );
+        mg += sign * threats.0;
+        eg += sign * threats.1;
+    }
+
     let phase = phase.min(et.max_phase);
     let mut score = (mg * phase + eg * (et.max_phase - phase)) / et.max_phase;
 
@@ -392,6 +462,57 @@ mod tests {
     fn eval_fen<B: Bitboard>(variant: Variant, fen: &str) -> Score {
         let pos = Position::<B>::from_fen(variant, fen).unwrap();
         evaluate(&pos, EvalTables::get(variant))
+    }
+
+    #[test]
+    fn threats_count_attacked_pieces_by_attacker_and_defence() {
+        // The chess numbers with every threat weight zero, then one at a
+        // time set: the score moves by exactly that weight times the
+        // number of pieces it counts (equal middlegame and endgame values,
+        // so the phase does not matter).
+        let score = |fen: &str, set: &dyn Fn(&mut EvalParams)| {
+            let mut prm = params(Variant::Chess).clone();
+            prm.threat_by_pawn = [Pair::default(); 8];
+            prm.threat_by_lesser = [Pair::default(); 8];
+            prm.hanging = Pair::default();
+            set(&mut prm);
+            let tables = EvalTables::<u64>::with_params(Variant::Chess, prm);
+            evaluate(
+                &Position::<u64>::from_fen(Variant::Chess, fen).unwrap(),
+                &tables,
+            )
+        };
+        let knight = Role::Knight.index();
+        let rook = Role::Rook.index();
+        // White's e4 pawn attacks Black's undefended d5 knight.
+        let fen = "4k3/p7/8/3n4/4P3/8/7P/4K3 w - - 0 1";
+        let zero = score(fen, &|_| {});
+        assert_eq!(
+            score(fen, &|p| p.threat_by_pawn[knight] = Pair(40, 40)) - zero,
+            40
+        );
+        assert_eq!(score(fen, &|p| p.hanging = Pair(30, 30)) - zero, 30);
+        assert_eq!(
+            score(fen, &|p| p.threat_by_lesser[knight] = Pair(50, 50)) - zero,
+            0,
+            "a pawn is not a lesser piece"
+        );
+        // Defended by the e6 pawn: no longer hanging, still attacked.
+        let fen = "4k3/p7/4p3/3n4/4P3/8/7P/4K3 w - - 0 1";
+        let zero = score(fen, &|_| {});
+        assert_eq!(score(fen, &|p| p.hanging = Pair(30, 30)) - zero, 0);
+        assert_eq!(
+            score(fen, &|p| p.threat_by_pawn[knight] = Pair(40, 40)) - zero,
+            40
+        );
+        // White's e3 knight attacks Black's d5 rook: a lesser piece's
+        // threat; for Black, the side to move, it counts against.
+        let fen = "4k3/p7/8/3r4/8/4N3/7P/4K3 b - - 0 1";
+        let zero = score(fen, &|_| {});
+        assert_eq!(
+            score(fen, &|p| p.threat_by_lesser[rook] = Pair(50, 50)) - zero,
+            -50
+        );
     }
 
     #[test]

@@ -59,6 +59,14 @@ pub struct EvalParams {
     /// A pawn that can never reach a square where it promotes, even by
     /// capturing (Wau Chess: pawns beside or beyond the main board's end).
     pub unpromotable_pawn: Pair,
+    /// Per enemy piece of each role that an own pawn attacks.
+    pub threat_by_pawn: PerRole,
+    /// Per enemy piece of each role that an own piece worth less attacks
+    /// (pawns and kings aside).
+    pub threat_by_lesser: PerRole,
+    /// Per enemy piece (not a pawn or the king) that is attacked and not
+    /// defended.
+    pub hanging: Pair,
     /// For the side to move.
     pub tempo: i32,
 }
@@ -123,16 +131,19 @@ const FIDE: EvalParams = EvalParams {
     king_shield: p(12, 0),
     king_rank: p(-12, 0),
     unpromotable_pawn: p(0, 0),
+    threat_by_pawn: [p(0, 0); 8],
+    threat_by_lesser: [p(0, 0); 8],
+    hanging: p(0, 0),
     tempo: 10,
 };
 
 static CHESS_PARAMS: EvalParams = EvalParams {
     material: [
-        p(68, 120),
-        p(368, 276),
-        p(354, 308),
-        p(516, 526),
-        p(986, 976),
+        p(72, 120),
+        p(388, 276),
+        p(366, 308),
+        p(536, 530),
+        p(1046, 960),
         p(0, 0),
         p(0, 0),
         p(0, 0),
@@ -144,7 +155,7 @@ static CHESS_PARAMS: EvalParams = EvalParams {
         p(8, -8),
         p(-23, 5),
         p(2, 44),
-        p(-20, -18),
+        p(-16, -18),
         p(0, 0),
         p(0, 0),
     ],
@@ -165,59 +176,59 @@ static CHESS_PARAMS: EvalParams = EvalParams {
             p(-8, -8),
             p(-4, -8),
             p(4, -12),
-            p(-4, 36),
-            p(48, -16),
+            p(-24, 44),
+            p(96, -32),
             p(0, 0),
         ],
         [
-            p(-24, -28),
-            p(-8, -8),
+            p(-24, -36),
+            p(-8, -12),
             p(-16, -16),
-            p(-8, 4),
-            p(16, 4),
-            p(48, 16),
-            p(-40, 20),
-            p(-20, -16),
+            p(-4, 4),
+            p(20, 0),
+            p(40, 12),
+            p(-60, 24),
+            p(-16, -20),
         ],
         [
-            p(-8, -24),
+            p(-4, -24),
             p(20, -8),
-            p(-4, 20),
+            p(0, 16),
             p(-16, 4),
-            p(28, -8),
-            p(24, -12),
-            p(-12, 4),
-            p(-40, -12),
+            p(20, -4),
+            p(16, -8),
+            p(-24, 4),
+            p(-56, -4),
         ],
         [
             p(-12, -24),
             p(-36, -16),
-            p(-16, 8),
-            p(4, 12),
-            p(48, 0),
-            p(-8, 20),
-            p(40, 0),
-            p(48, 16),
+            p(-12, 4),
+            p(8, 12),
+            p(52, 0),
+            p(-12, 24),
+            p(44, 0),
+            p(68, 12),
         ],
         [
-            p(-8, -48),
+            p(-12, -48),
             p(-4, -12),
-            p(-24, -28),
-            p(-36, 24),
-            p(-12, 48),
-            p(48, 0),
-            p(48, 44),
-            p(16, -4),
+            p(-20, -32),
+            p(-28, 12),
+            p(-16, 84),
+            p(60, -24),
+            p(60, 32),
+            p(24, -8),
         ],
         [
-            p(4, -36),
+            p(8, -36),
             p(-24, 28),
-            p(-8, 32),
-            p(20, 28),
-            p(24, -28),
-            p(36, -36),
-            p(-4, -48),
-            p(-36, 8),
+            p(-28, 36),
+            p(16, 28),
+            p(64, -32),
+            p(80, -44),
+            p(40, -88),
+            p(-60, 12),
         ],
         [
             p(0, 0),
@@ -242,8 +253,8 @@ static CHESS_PARAMS: EvalParams = EvalParams {
     ],
     file: [
         [p(-4, 12), p(-12, 0), p(-8, -8), p(-8, -8), p(0, 0), p(0, 0)],
-        [p(4, 0), p(0, 0), p(0, 8), p(8, -16), p(0, 0), p(0, 0)],
-        [p(8, -32), p(4, -8), p(4, -12), p(0, 4), p(0, 0), p(0, 0)],
+        [p(4, 4), p(0, 0), p(4, 8), p(8, -12), p(0, 0), p(0, 0)],
+        [p(4, -32), p(4, -8), p(4, -12), p(0, 4), p(0, 0), p(0, 0)],
         [
             p(0, -12),
             p(-24, 20),
@@ -252,10 +263,10 @@ static CHESS_PARAMS: EvalParams = EvalParams {
             p(0, 0),
             p(0, 0),
         ],
-        [p(-4, 4), p(0, 8), p(-8, 24), p(4, -4), p(0, 0), p(0, 0)],
+        [p(-8, 12), p(0, 8), p(-8, 24), p(4, 0), p(0, 0), p(0, 0)],
         [
-            p(-20, -48),
-            p(24, -4),
+            p(-8, -52),
+            p(28, -4),
             p(-8, 20),
             p(-16, 12),
             p(0, 0),
@@ -267,22 +278,43 @@ static CHESS_PARAMS: EvalParams = EvalParams {
     king_attack_weight: [0, -2, 2, 3, 5, 0, 0, 0],
     pawn_advance: p(3, 2),
     passed_pawn: [
-        p(12, 21),
+        p(8, 21),
         p(9, 18),
         p(2, 40),
         p(44, 60),
-        p(83, 26),
-        p(108, 102),
+        p(123, 14),
+        p(156, 98),
     ],
-    doubled_pawn: p(-34, -36),
+    doubled_pawn: p(-38, -36),
     isolated_pawn: p(-10, -24),
-    bishop_pair: p(66, 50),
-    rook_open_file: p(61, -26),
+    bishop_pair: p(70, 46),
+    rook_open_file: p(61, -30),
     rook_half_open_file: p(20, 9),
     king_shield: p(16, 0),
     king_rank: p(20, 0),
     unpromotable_pawn: p(0, 0),
-    tempo: 26,
+    threat_by_pawn: [
+        p(0, 0),
+        p(60, 52),
+        p(60, 52),
+        p(4, 24),
+        p(60, -20),
+        p(0, 0),
+        p(0, 0),
+        p(0, 0),
+    ],
+    threat_by_lesser: [
+        p(0, 0),
+        p(20, 24),
+        p(0, 0),
+        p(48, 36),
+        p(60, 8),
+        p(0, 0),
+        p(0, 0),
+        p(0, 0),
+    ],
+    hanging: p(20, 36),
+    tempo: 34,
 };
 
 static WADCHESS: EvalParams = EvalParams {
@@ -469,6 +501,9 @@ static WADCHESS: EvalParams = EvalParams {
     king_shield: p(32, 0),
     king_rank: p(0, 0),
     unpromotable_pawn: p(0, 0),
+    threat_by_pawn: [p(0, 0); 8],
+    threat_by_lesser: [p(0, 0); 8],
+    hanging: p(0, 0),
     tempo: 54,
 };
 
@@ -670,6 +705,9 @@ static PARITYCHESS: EvalParams = EvalParams {
     king_shield: p(36, 0),
     king_rank: p(-48, 0),
     unpromotable_pawn: p(0, 0),
+    threat_by_pawn: [p(0, 0); 8],
+    threat_by_lesser: [p(0, 0); 8],
+    hanging: p(0, 0),
     tempo: 54,
 };
 
@@ -737,6 +775,19 @@ impl EvalParams {
         pair(f, "king_shield", &mut self.king_shield);
         pair(f, "king_rank", &mut self.king_rank);
         pair(f, "unpromotable_pawn", &mut self.unpromotable_pawn);
+        for (i, role) in roles.iter().enumerate() {
+            pair(
+                f,
+                &format!("threat_by_pawn[{role:?}]"),
+                &mut self.threat_by_pawn[i],
+            );
+            pair(
+                f,
+                &format!("threat_by_lesser[{role:?}]"),
+                &mut self.threat_by_lesser[i],
+            );
+        }
+        pair(f, "hanging", &mut self.hanging);
         f("tempo", &mut self.tempo);
     }
 
@@ -792,6 +843,15 @@ impl EvalParams {
         ] {
             out += &format!("    {name}: {},\n", pair(v));
         }
+        out += &format!(
+            "    threat_by_pawn: {},\n",
+            list(&self.threat_by_pawn, "    ")
+        );
+        out += &format!(
+            "    threat_by_lesser: {},\n",
+            list(&self.threat_by_lesser, "    ")
+        );
+        out += &format!("    hanging: {},\n", pair(self.hanging));
         out += &format!("    tempo: {},\n}}", self.tempo);
         out
     }
