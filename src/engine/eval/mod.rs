@@ -44,6 +44,13 @@ pub struct EvalTables<B> {
     /// (middlegame material), pawns and kings aside: a piece of such a role
     /// attacking one of this role threatens to win material.
     lesser_roles: [Vec<Role>; 8],
+    /// Whether any threat weight is set (games without them skip the
+    /// attack maps).
+    weighs_threats: bool,
+    /// The squares beside each square on its rank.
+    beside: Vec<B>,
+    /// The square in front of each square for each colour's pawns.
+    stop: [Vec<Option<Square>>; 2],
 }
 
 impl<B: Bitboard> EvalTables<B> {
@@ -132,6 +139,22 @@ impl<B: Bitboard> EvalTables<B> {
                 left | right
             })
             .collect();
+        let beside: Vec<B> = (0..n)
+            .map(|i| {
+                let sq = Square::new(i as u8);
+                let (f, r) = (g.file_of(sq).0 as i32, g.rank_of(sq).0 as i32);
+                bit(square(f - 1, r)) | bit(square(f + 1, r))
+            })
+            .collect();
+        let stop = Color::ALL.map(|color| {
+            let dir = if color == Color::White { 1 } else { -1 };
+            (0..n)
+                .map(|i| {
+                    let sq = Square::new(i as u8);
+                    square(g.file_of(sq).0 as i32, g.rank_of(sq).0 as i32 + dir)
+                })
+                .collect()
+        });
         let mut passed_span = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
         let mut shield = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
         for color in Color::ALL {
@@ -212,6 +235,13 @@ impl<B: Bitboard> EvalTables<B> {
                 .collect()
         });
 
+        let weighs_threats = prm.hanging != Pair::default()
+            || prm
+                .threat_by_pawn
+                .iter()
+                .chain(&prm.threat_by_lesser)
+                .any(|&w| w != Pair::default());
+
         EvalTables {
             params: prm,
             size: n,
@@ -226,6 +256,9 @@ impl<B: Bitboard> EvalTables<B> {
             can_promote,
             max_phase,
             lesser_roles,
+            weighs_threats,
+            beside,
+            stop,
         }
     }
 }
@@ -243,6 +276,67 @@ fn has_mating_material<B: Bitboard>(pos: &Position<B>, color: Color) -> bool {
         | pos.pieces(color, Role::Bishop)
         | pos.pieces(color, Role::Fad);
     minors.more_than_one()
+}
+
+/// The threat terms (White's view, middlegame and endgame): pieces
+/// attacked by pawns, by lesser pieces, and attacked but undefended.
+/// `attacked_by_role` holds each side's attacks by role (pawns and kings
+/// aside).
+fn threats<B: Bitboard>(
+    pos: &Position<B>,
+    et: &EvalTables<B>,
+    pawn_attacks: [B; 2],
+    attacked_by_role: &[[B; 8]; 2],
+) -> Pair {
+    let t = pos.tables();
+    let prm = &et.params;
+    let mut attacked = pawn_attacks;
+    let mut total = Pair::default();
+    for color in Color::ALL {
+        let c = color.index();
+        attacked[c] |= t.leaps(Role::King, pos.king(color));
+        for by_role in attacked_by_role[c] {
+            attacked[c] |= by_role;
+        }
+    }
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (us, them) = (color.index(), (!color).index());
+        let mut threats = Pair::default();
+        let mut add = |weight: Pair, count: u32| {
+            threats.0 += weight.0 * count as i32;
+            threats.1 += weight.1 * count as i32;
+        };
+        for &role in t.spec.roles {
+            if role == Role::Pawn || role == Role::King {
+                continue;
+            }
+            let victims = pos.pieces(!color, role);
+            if victims.is_empty() {
+                continue;
+            }
+            add(
+                prm.threat_by_pawn[role.index()],
+                (victims & pawn_attacks[us]).count(),
+            );
+            let by_lesser = et.lesser_roles[role.index()]
+                .iter()
+                .fold(B::EMPTY, |acc, r| acc | attacked_by_role[us][r.index()]);
+            add(
+                prm.threat_by_lesser[role.index()],
+                (victims & by_lesser).count(),
+            );
+        }
+        let pieces = pos.color_bb(!color) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King);
+        add(
+            prm.hanging,
+            (pieces & attacked[us] & !attacked[them]).count(),
+        );
+        total.0 += sign * threats.0;
+        total.1 += sign * threats.1;
+    }
+
+    total
 }
 
 /// The static evaluation from the side to move's point of view.
@@ -268,8 +362,7 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
             .fold(B::EMPTY, |acc, sq| acc | t.pawn_attacks(c, sq))
     });
 
-    // What each side attacks: all of it, and by role.
-    let mut attacked = pawn_attacks;
+    // What each side's pieces attack, by role, for the threats.
     let mut attacked_by_role = [[B::EMPTY; 8]; 2];
 
     for color in Color::ALL {
@@ -329,7 +422,22 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
 
         // Pawn structure.
         let c = color.index();
+        let king = pos.king(color);
+        let distance = |a: Square, b: Square| {
+            let g = &t.geometry;
+            let df = (g.file_of(a).0 as i32 - g.file_of(b).0 as i32).abs();
+            let dr = (g.rank_of(a).0 as i32 - g.rank_of(b).0 as i32).abs();
+            df.max(dr).min(5)
+        };
         for sq in own_pawns.squares() {
+            if (t.pawn_attacks(them, sq) & own_pawns).any() {
+                cmg += prm.supported_pawn.0;
+                ceg += prm.supported_pawn.1;
+            }
+            if (et.beside[sq.index()] & own_pawns).any() {
+                cmg += prm.phalanx_pawn.0;
+                ceg += prm.phalanx_pawn.1;
+            }
             let file = t.geometry.file_of(sq).0 as usize;
             if (own_pawns & et.adjacent_files[file]).is_empty() {
                 cmg += prm.isolated_pawn.0;
@@ -347,6 +455,15 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
                 let idx = (6 - to_go).clamp(0, 5) as usize;
                 cmg += prm.passed_pawn[idx].0;
                 ceg += prm.passed_pawn[idx].1;
+                if let Some(stop) = et.stop[c][sq.index()] {
+                    if pos.occupied().has(stop) {
+                        cmg += prm.passed_blocked.0;
+                        ceg += prm.passed_blocked.1;
+                    }
+                    let closer = distance(their_king, stop) - distance(king, stop);
+                    cmg += prm.passed_king_distance.0 * closer;
+                    ceg += prm.passed_king_distance.1 * closer;
+                }
             }
         }
         for file in &et.files {
@@ -358,7 +475,6 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
         }
 
         // King shelter.
-        let king = pos.king(color);
         let shelter = (et.shield[color.index()][king.index()] & own_pawns).count() as i32;
         cmg += prm.king_shield.0 * shelter.min(3);
 
@@ -373,48 +489,10 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
         eg += sign * ceg;
     }
 
-    for color in Color::ALL {
-        let c = color.index();
-        attacked[c] |= t.leaps(Role::King, pos.king(color));
-        for by_role in attacked_by_role[c] {
-            attacked[c] |= by_role;
-        }
-    }
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let (us, them) = (color.index(), (!color).index());
-        let mut threats = Pair::default();
-        let mut add = |weight: Pair, count: u32| {
-            threats.0 += weight.0 * count as i32;
-            threats.1 += weight.1 * count as i32;
-        };
-        for &role in t.spec.roles {
-            if role == Role::Pawn || role == Role::King {
-                continue;
-            }
-            let victims = pos.pieces(!color, role);
-            if victims.is_empty() {
-                continue;
-            }
-            add(
-                prm.threat_by_pawn[role.index()],
-                (victims & pawn_attacks[us]).count(),
-            );
-            let by_lesser = et.lesser_roles[role.index()]
-                .iter()
-                .fold(B::EMPTY, |acc, r| acc | attacked_by_role[us][r.index()]);
-            add(
-                prm.threat_by_lesser[role.index()],
-                (victims & by_lesser).count(),
-            );
-        }
-        let pieces = pos.color_bb(!color) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King);
-        add(
-            prm.hanging,
-            (pieces & attacked[us] & !attacked[them]).count(),
-        );
-        mg += sign * threats.0;
-        eg += sign * threats.1;
+    if et.weighs_threats {
+        let threats = threats(pos, et, pawn_attacks, &attacked_by_role);
+        mg += threats.0;
+        eg += threats.1;
     }
 
     let phase = phase.min(et.max_phase);
@@ -513,6 +591,41 @@ mod tests {
             score(fen, &|p| p.threat_by_lesser[rook] = Pair(50, 50)) - zero,
             -50
         );
+    }
+
+    #[test]
+    fn pawn_terms_count_support_neighbours_blockers_and_king_distance() {
+        // As for the threats: the new pawn weights zero, then one set.
+        let score = |fen: &str, set: &dyn Fn(&mut EvalParams)| {
+            let mut prm = params(Variant::Chess).clone();
+            prm.supported_pawn = Pair::default();
+            prm.phalanx_pawn = Pair::default();
+            prm.passed_blocked = Pair::default();
+            prm.passed_king_distance = Pair::default();
+            set(&mut prm);
+            let tables = EvalTables::<u64>::with_params(Variant::Chess, prm);
+            evaluate(
+                &Position::<u64>::from_fen(Variant::Chess, fen).unwrap(),
+                &tables,
+            )
+        };
+        let w = Pair(10, 10);
+        // d4 and e4 stand side by side: two pawns with a neighbour.
+        let fen = "r3k3/8/8/8/3PP3/8/8/R3K3 w - - 0 1";
+        let zero = score(fen, &|_| {});
+        assert_eq!(score(fen, &|p| p.phalanx_pawn = w) - zero, 20);
+        assert_eq!(score(fen, &|p| p.supported_pawn = w) - zero, 0);
+        // d3 defends e4.
+        let fen = "r3k3/8/8/8/4P3/3P4/8/R3K3 w - - 0 1";
+        let zero = score(fen, &|_| {});
+        assert_eq!(score(fen, &|p| p.supported_pawn = w) - zero, 10);
+        assert_eq!(score(fen, &|p| p.phalanx_pawn = w) - zero, 0);
+        // The passed e4 pawn is blocked by the e5 knight; Black's king is
+        // one step nearer e5 than White's.
+        let fen = "r3k3/8/8/4n3/4P3/8/8/R3K3 w - - 0 1";
+        let zero = score(fen, &|_| {});
+        assert_eq!(score(fen, &|p| p.passed_blocked = w) - zero, 10);
+        assert_eq!(score(fen, &|p| p.passed_king_distance = w) - zero, -10);
     }
 
     #[test]
