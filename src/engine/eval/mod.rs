@@ -542,6 +542,18 @@ mod tests {
         evaluate(&pos, EvalTables::get(variant))
     }
 
+    /// The chess evaluation of `fen` with the chess numbers as `set`
+    /// leaves them.
+    fn chess_eval_with(fen: &str, set: &dyn Fn(&mut EvalParams)) -> Score {
+        let mut prm = params(Variant::Chess).clone();
+        set(&mut prm);
+        let tables = EvalTables::<u64>::with_params(Variant::Chess, prm);
+        evaluate(
+            &Position::<u64>::from_fen(Variant::Chess, fen).unwrap(),
+            &tables,
+        )
+    }
+
     #[test]
     fn threats_count_attacked_pieces_by_attacker_and_defence() {
         // The chess numbers with every threat weight zero, then one at a
@@ -549,16 +561,12 @@ mod tests {
         // number of pieces it counts (equal middlegame and endgame values,
         // so the phase does not matter).
         let score = |fen: &str, set: &dyn Fn(&mut EvalParams)| {
-            let mut prm = params(Variant::Chess).clone();
-            prm.threat_by_pawn = [Pair::default(); 8];
-            prm.threat_by_lesser = [Pair::default(); 8];
-            prm.hanging = Pair::default();
-            set(&mut prm);
-            let tables = EvalTables::<u64>::with_params(Variant::Chess, prm);
-            evaluate(
-                &Position::<u64>::from_fen(Variant::Chess, fen).unwrap(),
-                &tables,
-            )
+            chess_eval_with(fen, &|prm| {
+                prm.threat_by_pawn = [Pair::default(); 8];
+                prm.threat_by_lesser = [Pair::default(); 8];
+                prm.hanging = Pair::default();
+                set(prm);
+            })
         };
         let knight = Role::Knight.index();
         let rook = Role::Rook.index();
@@ -597,17 +605,13 @@ mod tests {
     fn pawn_terms_count_support_neighbours_blockers_and_king_distance() {
         // As for the threats: the new pawn weights zero, then one set.
         let score = |fen: &str, set: &dyn Fn(&mut EvalParams)| {
-            let mut prm = params(Variant::Chess).clone();
-            prm.supported_pawn = Pair::default();
-            prm.phalanx_pawn = Pair::default();
-            prm.passed_blocked = Pair::default();
-            prm.passed_king_distance = Pair::default();
-            set(&mut prm);
-            let tables = EvalTables::<u64>::with_params(Variant::Chess, prm);
-            evaluate(
-                &Position::<u64>::from_fen(Variant::Chess, fen).unwrap(),
-                &tables,
-            )
+            chess_eval_with(fen, &|prm| {
+                prm.supported_pawn = Pair::default();
+                prm.phalanx_pawn = Pair::default();
+                prm.passed_blocked = Pair::default();
+                prm.passed_king_distance = Pair::default();
+                set(prm);
+            })
         };
         let w = Pair(10, 10);
         // d4 and e4 stand side by side: two pawns with a neighbour.
