@@ -76,6 +76,14 @@ impl<B: Bitboard> Geometry<B> {
     pub fn rank_of(&self, sq: Square) -> Rank {
         Rank((sq.index() / self.files as usize) as u8)
     }
+    /// The number of king steps between two squares on an empty
+    /// rectangle (the larger of the file and rank differences).
+    #[inline]
+    pub fn distance(&self, a: Square, b: Square) -> i32 {
+        let df = (self.file_of(a).0 as i32 - self.file_of(b).0 as i32).abs();
+        let dr = (self.rank_of(a).0 as i32 - self.rank_of(b).0 as i32).abs();
+        df.max(dr)
+    }
     /// The square at a file and rank, if it lies inside the rectangle.
     #[inline]
     pub fn square(&self, file: i32, rank: i32) -> Option<Square> {

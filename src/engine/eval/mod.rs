@@ -49,8 +49,6 @@ pub struct EvalTables<B> {
     weighs_threats: bool,
     /// The squares beside each square on its rank.
     beside: Vec<B>,
-    /// The square in front of each square for each colour's pawns.
-    stop: [Vec<Option<Square>>; 2],
 }
 
 impl<B: Bitboard> EvalTables<B> {
@@ -146,15 +144,6 @@ impl<B: Bitboard> EvalTables<B> {
                 bit(square(f - 1, r)) | bit(square(f + 1, r))
             })
             .collect();
-        let stop = Color::ALL.map(|color| {
-            let dir = if color == Color::White { 1 } else { -1 };
-            (0..n)
-                .map(|i| {
-                    let sq = Square::new(i as u8);
-                    square(g.file_of(sq).0 as i32, g.rank_of(sq).0 as i32 + dir)
-                })
-                .collect()
-        });
         let mut passed_span = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
         let mut shield = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
         for color in Color::ALL {
@@ -258,7 +247,6 @@ impl<B: Bitboard> EvalTables<B> {
             lesser_roles,
             weighs_threats,
             beside,
-            stop,
         }
     }
 }
@@ -423,12 +411,8 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
         // Pawn structure.
         let c = color.index();
         let king = pos.king(color);
-        let distance = |a: Square, b: Square| {
-            let g = &t.geometry;
-            let df = (g.file_of(a).0 as i32 - g.file_of(b).0 as i32).abs();
-            let dr = (g.rank_of(a).0 as i32 - g.rank_of(b).0 as i32).abs();
-            df.max(dr).min(5)
-        };
+        // King steps, counted up to 5.
+        let distance = |a: Square, b: Square| t.geometry.distance(a, b).min(5);
         for sq in own_pawns.squares() {
             if (t.pawn_attacks(them, sq) & own_pawns).any() {
                 cmg += prm.supported_pawn.0;
@@ -455,7 +439,7 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
                 let idx = (6 - to_go).clamp(0, 5) as usize;
                 cmg += prm.passed_pawn[idx].0;
                 ceg += prm.passed_pawn[idx].1;
-                if let Some(stop) = et.stop[c][sq.index()] {
+                if let Some(stop) = t.pawn_step(color, sq).squares().next() {
                     if pos.occupied().has(stop) {
                         cmg += prm.passed_blocked.0;
                         ceg += prm.passed_blocked.1;
@@ -513,10 +497,7 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
         // Drive the bare king to the edge and bring the own king close.
         let weak_king = pos.king(weak);
         let strong_king = pos.king(strong);
-        let g = &t.geometry;
-        let distance = (g.file_of(weak_king).0 as i32 - g.file_of(strong_king).0 as i32)
-            .abs()
-            .max((g.rank_of(weak_king).0 as i32 - g.rank_of(strong_king).0 as i32).abs());
+        let distance = t.geometry.distance(weak_king, strong_king);
         let mop_up = 400 + 25 * et.centre_distance[weak_king.index()] - 8 * distance;
         score += if strong == Color::White {
             mop_up
