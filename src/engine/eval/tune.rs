@@ -18,6 +18,13 @@ use super::{EvalTables, evaluate};
 /// Plies from the start of a game whose positions are skipped (book moves).
 pub const SKIP_PLIES: usize = 8;
 
+/// The first step by which each number is moved.
+const INITIAL_STEP: i32 = 4;
+/// The largest step a number's run of successful moves grows to.
+const MAX_STEP: i32 = 32;
+/// Passes in a row without a lower held-out error after which tuning stops.
+const HELD_OUT_PATIENCE: usize = 2;
+
 /// One position and the result of its game, for White (1, ½ or 0).
 #[derive(Clone, Copy, Debug)]
 pub struct Sample<B: Bitboard> {
@@ -282,37 +289,50 @@ pub fn tune<B: Bitboard>(
         used.iter().filter(|&&u| u).count()
     ));
 
-    let mut step = 4;
+    // Each number has its own step: doubled after a move that lowered
+    // the error (a number far from its best gets there in few passes),
+    // halved after a failed try.
+    let mut steps = vec![INITIAL_STEP; count];
+    let mut stale_passes = 0;
     for pass in 1..=settings.passes {
         let mut improved = 0;
         for index in (0..count).filter(|&i| used[i]) {
+            let step = steps[index];
+            let mut moved = false;
             for delta in [step, -step] {
                 let trial = nudged(&best, index, delta);
                 let error = mean_error(samples, &tables(&trial), k);
                 if error < best_error {
                     best = trial;
                     best_error = error;
-                    improved += 1;
+                    moved = true;
                     break;
                 }
+            }
+            if moved {
+                improved += 1;
+                steps[index] = (step * 2).min(MAX_STEP);
+            } else {
+                steps[index] = (step / 2).max(1);
             }
         }
         let error_held_out = mean_error(&data.held_out, &tables(&best), k);
         report(&format!(
-            "pass {pass}: step {step}, {improved} numbers moved, error {best_error:.6}, held out {error_held_out:.6}"
+            "pass {pass}: {improved} numbers moved, error {best_error:.6}, held out {error_held_out:.6}"
         ));
         if error_held_out < best_held_out {
             best_held_out = error_held_out;
             kept = best.clone();
+            stale_passes = 0;
         } else if !data.held_out.is_empty() {
-            report("the held-out error no longer falls: stopping");
-            break;
-        }
-        if improved == 0 {
-            if step == 1 {
+            stale_passes += 1;
+            if stale_passes >= HELD_OUT_PATIENCE {
+                report("the held-out error no longer falls: stopping");
                 break;
             }
-            step /= 2;
+        }
+        if improved == 0 && steps.iter().all(|&s| s == 1) {
+            break;
         }
     }
     if data.held_out.is_empty() {
