@@ -916,6 +916,12 @@ fn a_decided_sprt_starts_no_new_game() {
     let played = report.matches("Finished game").count();
     assert!(played < 40, "{report}");
     assert!(report.contains("; H0 accepted"), "{report}");
+    // The closing report names the decision that stopped the match and
+    // when, whatever the games then in progress did to the LLR.
+    assert!(
+        report.contains("SPRT stopped the match: H0 accepted after "),
+        "{report}"
+    );
     let bad = motley(&[
         "match",
         "--engine1",

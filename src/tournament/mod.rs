@@ -79,6 +79,10 @@ pub struct MatchSummary {
     pub pairs: Pentanomial,
     /// The test the match ran, if any.
     pub sprt: Option<SprtConfig>,
+    /// The test's decision when it stopped the match, with the LLR line
+    /// and the number of games then finished (the games still in
+    /// progress are played out and may move the LLR back inside).
+    pub sprt_stop: Option<(SprtDecision, String, usize)>,
 }
 
 impl MatchSummary {
@@ -99,7 +103,14 @@ impl MatchSummary {
             t.elo_line(),
         ];
         match &self.sprt {
-            Some(config) => lines.extend(self.pairs.report(config)),
+            Some(config) => {
+                lines.extend(self.pairs.report(config));
+                if let Some((decision, llr, games)) = &self.sprt_stop {
+                    lines.push(format!(
+                        "SPRT stopped the match: {decision} after {games} games ({llr})"
+                    ));
+                }
+            }
             None if self.pairs.pairs() > 0 => {
                 let [a, b, c, d, e] = self.pairs.0;
                 lines.push(format!(
@@ -434,6 +445,7 @@ pub fn run_match(
             if let Some(sprt) = &config.sprt {
                 let decision = summary.pairs.decision(sprt);
                 if decision != SprtDecision::Undecided && !decided.swap(true, Ordering::SeqCst) {
+                    summary.sprt_stop = Some((decision, summary.pairs.llr_line(sprt), done));
                     progress(&format!(
                         "SPRT: {decision}; the games in progress are finished, no new game starts"
                     ));
