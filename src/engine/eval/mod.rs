@@ -47,6 +47,8 @@ pub struct EvalTables<B> {
     /// Whether any threat weight is set (games without them skip the
     /// attack maps).
     weighs_threats: bool,
+    /// Whether any safe check or weak king zone weight is set.
+    weighs_king_threats: bool,
     /// The squares beside each square on its rank.
     beside: Vec<B>,
 }
@@ -231,6 +233,9 @@ impl<B: Bitboard> EvalTables<B> {
                 .chain(&prm.threat_by_lesser)
                 .any(|&w| w != Pair::default());
 
+        let weighs_king_threats = prm.weak_king_zone != Pair::default()
+            || prm.safe_check.iter().any(|&w| w != Pair::default());
+
         EvalTables {
             params: prm,
             size: n,
@@ -246,6 +251,7 @@ impl<B: Bitboard> EvalTables<B> {
             max_phase,
             lesser_roles,
             weighs_threats,
+            weighs_king_threats,
             beside,
         }
     }
@@ -266,27 +272,79 @@ fn has_mating_material<B: Bitboard>(pos: &Position<B>, color: Color) -> bool {
     minors.more_than_one()
 }
 
-/// The threat terms (White's view, middlegame and endgame): pieces
-/// attacked by pawns, by lesser pieces, and attacked but undefended.
-/// `attacked_by_role` holds each side's attacks by role (pawns and kings
-/// aside).
-fn threats<B: Bitboard>(
-    pos: &Position<B>,
-    et: &EvalTables<B>,
-    pawn_attacks: [B; 2],
-    attacked_by_role: &[[B; 8]; 2],
-) -> Pair {
-    let t = pos.tables();
-    let prm = &et.params;
-    let mut attacked = pawn_attacks;
-    let mut total = Pair::default();
-    for color in Color::ALL {
-        let c = color.index();
-        attacked[c] |= t.leaps(Role::King, pos.king(color));
-        for by_role in attacked_by_role[c] {
-            attacked[c] |= by_role;
+/// Each side's attack maps, gathered by the mobility loop: by its pawns,
+/// by its pieces of each role (pawns and kings aside), and all together
+/// (the king included).
+struct AttackMaps<B> {
+    by_pawns: [B; 2],
+    by_role: [[B; 8]; 2],
+    all: [B; 2],
+}
+
+impl<B: Bitboard> AttackMaps<B> {
+    /// Completes the maps with the kings' and the sums.
+    fn new(pos: &Position<B>, by_pawns: [B; 2], by_role: [[B; 8]; 2]) -> AttackMaps<B> {
+        let t = pos.tables();
+        let all = Color::ALL.map(|color| {
+            let c = color.index();
+            by_role[c].iter().fold(
+                by_pawns[c] | t.leaps(Role::King, pos.king(color)),
+                |acc, &b| acc | b,
+            )
+        });
+        AttackMaps {
+            by_pawns,
+            by_role,
+            all,
         }
     }
+}
+
+/// The king safety terms that need both sides' attacks (White's view):
+/// safe checks and weakly defended squares next to each king.
+fn king_threats<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>, maps: &AttackMaps<B>) -> Pair {
+    let t = pos.tables();
+    let prm = &et.params;
+    let blockers = pos.blockers();
+    let mut total = Pair::default();
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (us, them) = (color.index(), (!color).index());
+        let their_king = pos.king(!color);
+        let mut terms = Pair::default();
+        let safe = !pos.color_bb(color) & !maps.all[them] & pos.exists();
+        for &role in t.spec.roles {
+            let weight = prm.safe_check[role.index()];
+            if role == Role::Pawn || role == Role::King || weight == Pair::default() {
+                continue;
+            }
+            // Every piece here moves alike both ways, so the squares it
+            // checks from are those it would attack from the king's.
+            let checks =
+                t.attacks(role, their_king, blockers) & maps.by_role[us][role.index()] & safe;
+            let count = checks.count() as i32;
+            terms.0 += weight.0 * count;
+            terms.1 += weight.1 * count;
+        }
+        let defended_by_others =
+            maps.by_pawns[them] | maps.by_role[them].iter().fold(B::EMPTY, |acc, &b| acc | b);
+        let weak = t.leaps(Role::King, their_king) & maps.all[us] & !defended_by_others;
+        let count = weak.count() as i32;
+        terms.0 += prm.weak_king_zone.0 * count;
+        terms.1 += prm.weak_king_zone.1 * count;
+        total.0 += sign * terms.0;
+        total.1 += sign * terms.1;
+    }
+    total
+}
+
+/// The threat terms (White's view, middlegame and endgame): pieces
+/// attacked by pawns, by lesser pieces, and attacked but undefended.
+fn threats<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>, maps: &AttackMaps<B>) -> Pair {
+    let t = pos.tables();
+    let prm = &et.params;
+    let (pawn_attacks, attacked_by_role, attacked) = (maps.by_pawns, &maps.by_role, maps.all);
+    let mut total = Pair::default();
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let (us, them) = (color.index(), (!color).index());
@@ -464,7 +522,8 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
 
         // Attacks on the enemy king, counted when two or more pieces join.
         if attackers >= 2 {
-            let danger = (attack_units * attack_units / 4).min(500);
+            let danger =
+                (attack_units * attack_units * prm.king_danger_scale / 64).min(prm.king_danger_max);
             cmg += danger;
             ceg += danger / 4;
         }
@@ -473,10 +532,18 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
         eg += sign * ceg;
     }
 
-    if et.weighs_threats {
-        let threats = threats(pos, et, pawn_attacks, &attacked_by_role);
-        mg += threats.0;
-        eg += threats.1;
+    if et.weighs_threats || et.weighs_king_threats {
+        let maps = AttackMaps::new(pos, pawn_attacks, attacked_by_role);
+        if et.weighs_threats {
+            let threats = threats(pos, et, &maps);
+            mg += threats.0;
+            eg += threats.1;
+        }
+        if et.weighs_king_threats {
+            let king = king_threats(pos, et, &maps);
+            mg += king.0;
+            eg += king.1;
+        }
     }
 
     let phase = phase.min(et.max_phase);
@@ -611,6 +678,37 @@ mod tests {
         let zero = score(fen, &|_| {});
         assert_eq!(score(fen, &|p| p.passed_blocked = w) - zero, 10);
         assert_eq!(score(fen, &|p| p.passed_king_distance = w) - zero, -10);
+    }
+
+    #[test]
+    fn king_threats_count_safe_checks_and_weak_squares() {
+        // As for the threats: the king terms zero, then one set.
+        let score = |fen: &str, set: &dyn Fn(&mut EvalParams)| {
+            chess_eval_with(fen, &|prm| {
+                prm.safe_check = [Pair::default(); 8];
+                prm.weak_king_zone = Pair::default();
+                set(prm);
+            })
+        };
+        let rook = Role::Rook.index();
+        let w = Pair(10, 10);
+        // The a1 rook can check from a8 and from e1.
+        let fen = "4k3/8/8/8/8/8/7K/R7 w - - 0 1";
+        let zero = score(fen, &|_| {});
+        assert_eq!(score(fen, &|p| p.safe_check[rook] = w) - zero, 20);
+        assert_eq!(
+            score(fen, &|p| p.safe_check[Role::Queen.index()] = w) - zero,
+            0
+        );
+        // The c6 bishop guards a8: only the check from e1 is safe.
+        let fen = "4k3/8/2b5/8/8/8/7K/R7 w - - 0 1";
+        let zero = score(fen, &|_| {});
+        assert_eq!(score(fen, &|p| p.safe_check[rook] = w) - zero, 10);
+        // The a7 rook attacks d7, e7 and f7 next to the king; the f6
+        // knight defends d7.
+        let fen = "4k3/R7/5n2/8/8/8/7K/8 w - - 0 1";
+        let zero = score(fen, &|_| {});
+        assert_eq!(score(fen, &|p| p.weak_king_zone = w) - zero, 20);
     }
 
     #[test]
