@@ -273,28 +273,29 @@ fn has_mating_material<B: Bitboard>(pos: &Position<B>, color: Color) -> bool {
 }
 
 /// Each side's attack maps, gathered by the mobility loop: by its pawns,
-/// by its pieces of each role (pawns and kings aside), and all together
-/// (the king included).
+/// by its pieces of each role (pawns and kings aside), by all but the
+/// king, and all together.
 struct AttackMaps<B> {
     by_pawns: [B; 2],
     by_role: [[B; 8]; 2],
+    all_but_king: [B; 2],
     all: [B; 2],
 }
 
 impl<B: Bitboard> AttackMaps<B> {
-    /// Completes the maps with the kings' and the sums.
+    /// Completes the maps with the sums and the kings'.
     fn new(pos: &Position<B>, by_pawns: [B; 2], by_role: [[B; 8]; 2]) -> AttackMaps<B> {
         let t = pos.tables();
-        let all = Color::ALL.map(|color| {
+        let all_but_king = Color::ALL.map(|color| {
             let c = color.index();
-            by_role[c].iter().fold(
-                by_pawns[c] | t.leaps(Role::King, pos.king(color)),
-                |acc, &b| acc | b,
-            )
+            by_role[c].iter().fold(by_pawns[c], |acc, &b| acc | b)
         });
+        let all = Color::ALL
+            .map(|color| all_but_king[color.index()] | t.leaps(Role::King, pos.king(color)));
         AttackMaps {
             by_pawns,
             by_role,
+            all_but_king,
             all,
         }
     }
@@ -326,9 +327,7 @@ fn king_threats<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>, maps: &Attac
             terms.0 += weight.0 * count;
             terms.1 += weight.1 * count;
         }
-        let defended_by_others =
-            maps.by_pawns[them] | maps.by_role[them].iter().fold(B::EMPTY, |acc, &b| acc | b);
-        let weak = t.leaps(Role::King, their_king) & maps.all[us] & !defended_by_others;
+        let weak = t.leaps(Role::King, their_king) & maps.all[us] & !maps.all_but_king[them];
         let count = weak.count() as i32;
         terms.0 += prm.weak_king_zone.0 * count;
         terms.1 += prm.weak_king_zone.1 * count;
