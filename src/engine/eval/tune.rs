@@ -34,10 +34,12 @@ pub struct Sample<B: Bitboard> {
     pub result: f64,
 }
 
-/// A game record read from PGN: its start (a FEN or the start position),
-/// its moves in SAN and its result.
+/// A game record read from PGN: its game, its start (a FEN or the start
+/// position), its moves in SAN and its result.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PgnGame {
+    /// The `Variant` tag, if any (none is chess).
+    pub variant: Option<String>,
     /// The `FEN` tag, if any.
     pub fen: Option<String>,
     /// The moves, in SAN, without numbers, comments or annotations.
@@ -63,6 +65,7 @@ pub fn read_pgn(text: &str) -> Vec<PgnGame> {
             if let Some((key, value)) = tag(line) {
                 match key {
                     "FEN" => game.fen = Some(value.to_string()),
+                    "Variant" => game.variant = Some(value.to_string()),
                     "Result" => {
                         game.result = match value {
                             "1-0" => Some(1.0),
@@ -128,12 +131,20 @@ fn bare_san(san: &str) -> &str {
     san.trim_end_matches(['+', '#', '!', '?'])
 }
 
-/// The quiet positions of a game of `variant`; stops at the first move
-/// that is not legal (a record of another game, or a damaged one).
+/// The quiet positions of a game of `variant`: none for a record of
+/// another game (its `Variant` tag, none for chess); stops at the first
+/// move that is not legal (a damaged record).
 pub fn samples_of<B: Bitboard>(variant: Variant, game: &PgnGame) -> Vec<Sample<B>> {
     let Some(result) = game.result else {
         return Vec::new();
     };
+    let game_of_record = match &game.variant {
+        Some(name) => name.parse::<Variant>().ok(),
+        None => Some(Variant::Chess),
+    };
+    if game_of_record != Some(variant) {
+        return Vec::new();
+    }
     let start = match &game.fen {
         Some(fen) => Position::<B>::from_fen(variant, fen),
         None => Position::<B>::from_fen(variant, variant.spec().start_fen),
@@ -489,6 +500,17 @@ mod tests {
         // Plies 8..18 less the check evasion (ply 13: 7... Kxe3 is a
         // capture from check) and 7. e3+ is quiet: 10 - 1 = 9.
         assert_eq!(second.len(), 9);
+    }
+
+    #[test]
+    fn records_of_another_game_give_no_positions() {
+        let chess = read_pgn(RECORD);
+        assert_eq!(chess[0].variant, None);
+        assert!(samples_of::<u128>(Variant::WadChess, &chess[0]).is_empty());
+        let wad = read_pgn(&RECORD.replacen("[Result", "[Variant \"wadchess\"]\n[Result", 1));
+        assert_eq!(wad[0].variant.as_deref(), Some("wadchess"));
+        assert!(samples_of::<u64>(Variant::Chess, &wad[0]).is_empty());
+        assert_eq!(samples_of::<u64>(Variant::Chess, &wad[1]).len(), 9);
     }
 
     #[test]
