@@ -51,6 +51,14 @@ pub struct EvalTables<B> {
     weighs_king_threats: bool,
     /// The squares beside each square on its rank.
     beside: Vec<B>,
+    /// Each colour's outpost band: the ranks from just below the middle
+    /// to two before the last (the 4th to 6th in chess).
+    outpost_band: [B; 2],
+    /// For each colour and square, the squares of the neighbouring files
+    /// ahead: an enemy pawn there may one day attack the square.
+    outpost_span: [Vec<B>; 2],
+    /// Whether any outpost weight is set.
+    weighs_outposts: bool,
 }
 
 impl<B: Bitboard> EvalTables<B> {
@@ -172,6 +180,21 @@ impl<B: Bitboard> EvalTables<B> {
             }
         }
 
+        let mut outpost_band = [B::EMPTY; 2];
+        let mut outpost_span = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
+        for color in Color::ALL {
+            for i in 0..n {
+                let sq = Square::new(i as u8);
+                let (f, r) = (g.file_of(sq).0 as i32, g.rank_of(sq).0 as i32);
+                let relative_rank = if color == Color::White { r } else { nr - 1 - r };
+                if (nr / 2 - 1..=nr - 3).contains(&relative_rank) {
+                    outpost_band[color.index()] |= B::from_square(sq);
+                }
+                outpost_span[color.index()][i] =
+                    passed_span[color.index()][i] & adjacent_files[f as usize];
+            }
+        }
+
         // Where pawns promote: each colour's promotion zone, its rank, and
         // the squares from which a pawn can reach it (one file sideways
         // per rank advanced, by capturing).
@@ -235,6 +258,7 @@ impl<B: Bitboard> EvalTables<B> {
 
         let weighs_king_threats = prm.weak_king_zone != Pair::default()
             || prm.safe_check.iter().any(|&w| w != Pair::default());
+        let weighs_outposts = prm.outpost.iter().any(|&w| w != Pair::default());
 
         EvalTables {
             params: prm,
@@ -253,6 +277,9 @@ impl<B: Bitboard> EvalTables<B> {
             weighs_threats,
             weighs_king_threats,
             beside,
+            outpost_band,
+            outpost_span,
+            weighs_outposts,
         }
     }
 }
@@ -444,6 +471,15 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
                     attackers += 1;
                     attack_units +=
                         prm.king_attack_weight[role.index()] * (attacks & king_zone).count() as i32;
+                }
+                if et.weighs_outposts
+                    && et.outpost_band[color.index()].has(sq)
+                    && pawn_attacks[color.index()].has(sq)
+                    && (et.outpost_span[color.index()][sq.index()] & their_pawns).is_empty()
+                {
+                    let bonus = prm.outpost[role.index()];
+                    cmg += bonus.0;
+                    ceg += bonus.1;
                 }
                 if role == Role::Rook {
                     let file = et.files[t.geometry.file_of(sq).0 as usize];
@@ -646,6 +682,29 @@ mod tests {
             score(fen, &|p| p.threat_by_lesser[rook] = Pair(50, 50)) - zero,
             -50
         );
+    }
+
+    #[test]
+    fn outposts_are_defended_by_a_pawn_and_out_of_enemy_pawns_reach() {
+        let knight = Role::Knight.index();
+        let score = |fen: &str, weight: i32| {
+            chess_eval_with(fen, &|prm| {
+                prm.outpost = [Pair::default(); 8];
+                prm.outpost[knight] = Pair(weight, weight);
+            })
+        };
+        let gain = |fen: &str| score(fen, 30) - score(fen, 0);
+        // White's d5 knight, defended by e4, no black pawn on c or e.
+        assert_eq!(gain("4k3/7p/8/3N4/4P3/8/8/4K3 w - - 0 1"), 30);
+        // Black's c7 pawn may come to c6: no outpost.
+        assert_eq!(gain("4k3/2p4p/8/3N4/4P3/8/8/4K3 w - - 0 1"), 0);
+        // A black pawn on c4 is behind the knight: still an outpost.
+        assert_eq!(gain("4k3/7p/8/3N4/2p1P3/8/8/4K3 w - - 0 1"), 30);
+        // Not defended by a pawn; then on the 7th rank, outside the band.
+        assert_eq!(gain("4k3/7p/8/3N4/8/4P3/8/4K3 w - - 0 1"), 0);
+        assert_eq!(gain("4k3/3N3p/4P3/8/8/8/8/4K3 w - - 0 1"), 0);
+        // Black's f4 knight, defended by e5, counts against White.
+        assert_eq!(gain("4k3/8/8/4p3/5n2/8/7P/4K3 w - - 0 1"), -30);
     }
 
     #[test]

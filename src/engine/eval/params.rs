@@ -52,6 +52,10 @@ pub struct EvalParams {
     pub rook_open_file: Pair,
     /// Rook on a file with only enemy pawns.
     pub rook_half_open_file: Pair,
+    /// Per piece of each role on an outpost: a square of the band ahead of
+    /// the centre (the 4th to 6th ranks of chess), defended by an own pawn,
+    /// that no enemy pawn can ever attack.
+    pub outpost: PerRole,
     /// Own pawn in front of the king.
     pub king_shield: Pair,
     /// King per rank away from its first rank (middlegame shelter).
@@ -160,6 +164,7 @@ const FIDE: EvalParams = EvalParams {
     hanging: p(0, 0),
     safe_check: [p(0, 0); 8],
     weak_king_zone: p(0, 0),
+    outpost: [p(0, 0); 8],
     king_danger_scale: 16,
     king_danger_max: 500,
     tempo: 10,
@@ -348,6 +353,7 @@ static CHESS_PARAMS: EvalParams = EvalParams {
     hanging: p(12, 40),
     safe_check: [p(0, 0); 8],
     weak_king_zone: p(0, 0),
+    outpost: [p(0, 0); 8],
     king_danger_scale: 16,
     king_danger_max: 500,
     tempo: 34,
@@ -559,6 +565,7 @@ static WADCHESS: EvalParams = EvalParams {
         p(0, 0),
     ],
     weak_king_zone: p(37, -12),
+    outpost: [p(0, 0); 8],
     king_danger_scale: 14,
     king_danger_max: 532,
     tempo: 65,
@@ -791,6 +798,7 @@ static PARITYCHESS: EvalParams = EvalParams {
         p(138, 8),
     ],
     weak_king_zone: p(44, -14),
+    outpost: [p(0, 0); 8],
     king_danger_scale: 17,
     king_danger_max: 552,
     tempo: 66,
@@ -864,6 +872,9 @@ impl EvalParams {
         pair(f, "phalanx_pawn", &mut self.phalanx_pawn);
         pair(f, "passed_blocked", &mut self.passed_blocked);
         pair(f, "passed_king_distance", &mut self.passed_king_distance);
+        for (i, role) in roles.iter().enumerate() {
+            pair(f, &format!("outpost[{role:?}]"), &mut self.outpost[i]);
+        }
         for (i, role) in roles.iter().enumerate() {
             pair(
                 f,
@@ -953,6 +964,7 @@ impl EvalParams {
         out += &format!("    hanging: {},\n", pair(self.hanging));
         out += &format!("    safe_check: {},\n", list(&self.safe_check, "    "));
         out += &format!("    weak_king_zone: {},\n", pair(self.weak_king_zone));
+        out += &format!("    outpost: {},\n", list(&self.outpost, "    "));
         out += &format!("    king_danger_scale: {},\n", self.king_danger_scale);
         out += &format!("    king_danger_max: {},\n", self.king_danger_max);
         out += &format!("    tempo: {},\n}}", self.tempo);
