@@ -54,9 +54,6 @@ pub struct EvalTables<B> {
     /// Each colour's outpost band: the ranks from just below the middle
     /// to two before the last (the 4th to 6th in chess).
     outpost_band: [B; 2],
-    /// For each colour and square, the squares of the neighbouring files
-    /// ahead: an enemy pawn there may one day attack the square.
-    outpost_span: [Vec<B>; 2],
     /// Whether any outpost weight is set.
     weighs_outposts: bool,
 }
@@ -78,6 +75,15 @@ impl<B: Bitboard> EvalTables<B> {
         let (nf, nr) = (g.files() as i32, g.ranks() as i32);
         let square = |f: i32, r: i32| g.square(f, r);
         let bit = |s: Option<Square>| s.map_or(B::EMPTY, B::from_square);
+        // Ranks counted from `color`'s own side (0 = its first rank).
+        let relative_rank = |color: Color, sq: Square| {
+            let rank = g.rank_of(sq).0 as i32;
+            if color == Color::White {
+                rank
+            } else {
+                nr - 1 - rank
+            }
+        };
 
         let centre_distance: Vec<i32> = (0..n)
             .map(|i| {
@@ -95,12 +101,7 @@ impl<B: Bitboard> EvalTables<B> {
                 let piece = Piece::new(color, role);
                 for (i, &dist) in centre_distance.iter().enumerate() {
                     let sq = Square::new(i as u8);
-                    let rank = g.rank_of(sq).0 as i32;
-                    let relative_rank = if color == Color::White {
-                        rank
-                    } else {
-                        nr - 1 - rank
-                    };
+                    let relative_rank = relative_rank(color, sq);
                     let m = prm.material[role.index()];
                     let c = prm.centrality[role.index()];
                     let closeness = max_centre - dist;
@@ -180,20 +181,12 @@ impl<B: Bitboard> EvalTables<B> {
             }
         }
 
-        let mut outpost_band = [B::EMPTY; 2];
-        let mut outpost_span = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
-        for color in Color::ALL {
-            for i in 0..n {
-                let sq = Square::new(i as u8);
-                let (f, r) = (g.file_of(sq).0 as i32, g.rank_of(sq).0 as i32);
-                let relative_rank = if color == Color::White { r } else { nr - 1 - r };
-                if (nr / 2 - 1..=nr - 3).contains(&relative_rank) {
-                    outpost_band[color.index()] |= B::from_square(sq);
-                }
-                outpost_span[color.index()][i] =
-                    passed_span[color.index()][i] & adjacent_files[f as usize];
-            }
-        }
+        let outpost_band = Color::ALL.map(|color| {
+            (0..n)
+                .map(|i| Square::new(i as u8))
+                .filter(|&sq| (nr / 2 - 1..=nr - 3).contains(&relative_rank(color, sq)))
+                .fold(B::EMPTY, |acc, sq| acc | B::from_square(sq))
+        });
 
         // Where pawns promote: each colour's promotion zone, its rank, and
         // the squares from which a pawn can reach it (one file sideways
@@ -278,7 +271,6 @@ impl<B: Bitboard> EvalTables<B> {
             weighs_king_threats,
             beside,
             outpost_band,
-            outpost_span,
             weighs_outposts,
         }
     }
@@ -472,10 +464,16 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
                     attack_units +=
                         prm.king_attack_weight[role.index()] * (attacks & king_zone).count() as i32;
                 }
+                // An outpost: no enemy pawn on a neighbouring file ahead
+                // (the passed-pawn span less the own file) can ever
+                // attack it.
                 if et.weighs_outposts
                     && et.outpost_band[color.index()].has(sq)
                     && pawn_attacks[color.index()].has(sq)
-                    && (et.outpost_span[color.index()][sq.index()] & their_pawns).is_empty()
+                    && (et.passed_span[color.index()][sq.index()]
+                        & et.adjacent_files[t.geometry.file_of(sq).0 as usize]
+                        & their_pawns)
+                        .is_empty()
                 {
                     let bonus = prm.outpost[role.index()];
                     cmg += bonus.0;
