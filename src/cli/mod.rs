@@ -854,11 +854,11 @@ pub fn run() -> i32 {
     };
     let result = match &cli.command {
         None | Some(Command::Uci) => {
-            crate::protocol::uci::run();
+            crate::protocol::serve_uci();
             Ok(())
         }
         Some(Command::Xboard) => {
-            crate::protocol::xboard::run();
+            crate::protocol::serve_xboard();
             Ok(())
         }
         Some(Command::Perft(args)) => run_perft(args),

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod eval;
 pub mod limits;
+pub mod runner;
 pub mod score;
 pub mod search;
 pub mod see;
@@ -145,7 +146,9 @@ impl Engine {
         self.game = AnyGame::from_setup(variant, fen, moves)?;
         Ok(())
     }
-    /// Searches the current position.
+    /// Searches the current position. The answer comes as soon as the
+    /// search ends: an infinite or pondering search that must wait for
+    /// `stop` is held by the runner ([`SearchControl::hold`]).
     pub fn search(
         &self,
         limits: &SearchLimits,

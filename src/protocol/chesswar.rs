@@ -539,14 +539,6 @@ pub fn run_search(
     Ok(report)
 }
 
-/// Waits until `stop` is set (the answer of an infinite search is given
-/// only then).
-pub fn wait_for_stop(stop: &AtomicBool) {
-    while !stop.load(Ordering::SeqCst) {
-        std::thread::sleep(Duration::from_millis(2));
-    }
-}
-
 /// The board field of a state string without the units' marks, as a FEN
 /// board for XBoard's `setup`.
 pub fn plain_board(state: &State) -> String {

@@ -1,7 +1,28 @@
 //! The protocols at the edge: text in, typed commands to the engine,
-//! text out. The search never sees strings.
+//! text out. The search never sees strings. The sessions know the engine
+//! and its search runner ([`crate::engine::runner`]), never each other: a
+//! UCI session that receives `xboard` ends, and [`serve_uci`] hands its
+//! input to an XBoard session.
 
 pub mod chesswar;
 pub mod io;
 pub mod uci;
 pub mod xboard;
+
+/// The engine's name as `uci` and XBoard's `feature myname` report it.
+pub const ENGINE_NAME: &str = concat!("motley ", env!("CARGO_PKG_VERSION"));
+/// The authors as `uci` reports them.
+pub const ENGINE_AUTHOR: &str = "the motley authors";
+
+/// Serves UCI on standard input until `quit` or the end of input; the
+/// command `xboard` switches to the XBoard protocol.
+pub fn serve_uci() {
+    if let uci::Ending::Xboard(input) = uci::run_with(io::spawn_reader()) {
+        xboard::run_with(input);
+    }
+}
+
+/// Serves XBoard/CECP on standard input until `quit` or the end of input.
+pub fn serve_xboard() {
+    xboard::run_with(io::spawn_reader());
+}

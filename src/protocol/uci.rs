@@ -18,29 +18,23 @@
 use std::collections::VecDeque;
 use std::num::{IntErrorKind, ParseIntError};
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::chesswar::State;
 use crate::chesswar::dice::SeededDice;
 use crate::chesswar::search::{MAX_DEPTH, SearchLimits as ChessWarLimits, SearchReport};
+use crate::engine::runner::{Answer, Hold, SearchRunner};
 use crate::engine::{
-    DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, SearchControl, SearchInfo,
-    SearchLimits,
+    DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, SearchInfo, SearchLimits,
 };
 use crate::rules::Variant;
 use crate::rules::perft::{MAX_PERFT_DEPTH, Stopped};
 
 use super::chesswar::{self as cw, Changed, Game, GoAnswer, Setup};
-use super::io::{Lines, say, spawn_reader};
-
-/// The engine's name as `uci` reports it.
-pub const ENGINE_NAME: &str = concat!("motley ", env!("CARGO_PKG_VERSION"));
-/// The authors as `uci` reports them.
-pub const ENGINE_AUTHOR: &str = "the motley authors";
+use super::io::{Lines, say};
+use super::{ENGINE_AUTHOR, ENGINE_NAME};
 
 /// A parsed UCI command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -333,7 +327,6 @@ struct ChessWar {
     game: Game,
     dice: SeededDice,
     table: cw::Table,
-    stop: Arc<AtomicBool>,
 }
 
 impl ChessWar {
@@ -346,7 +339,6 @@ impl ChessWar {
             setup,
             game: Game::new(start),
             table: cw::Table::new(),
-            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -383,12 +375,19 @@ enum Flow {
     Xboard,
 }
 
+/// How a UCI session ended.
+pub enum Ending {
+    /// `quit`, or the end of input.
+    Quit,
+    /// The command `xboard`: the rest of the input is for the XBoard loop.
+    Xboard(Lines),
+}
+
 /// The UCI session: the engine, the variant chosen, a running search and
 /// the commands waiting for it.
 struct Session {
     engine: Arc<Mutex<Engine>>,
-    control: Arc<SearchControl>,
-    search: Option<JoinHandle<()>>,
+    runner: SearchRunner,
     /// Whether the running search only ends on `stop` (infinite, ponder,
     /// or no limit that ends it).
     search_unbounded: bool,
@@ -396,8 +395,6 @@ struct Session {
     unbounded_after_ponderhit: bool,
     /// Whether the running job is a `go perft` count.
     counting: bool,
-    /// Stops a running `go perft`.
-    perft_stop: Arc<AtomicBool>,
     /// Commands that wait for the running search, oldest first.
     queue: VecDeque<UciCommand>,
     variant: Variant,
@@ -408,12 +405,10 @@ impl Session {
     fn new() -> Session {
         Session {
             engine: Arc::new(Mutex::new(Engine::new())),
-            control: Arc::new(SearchControl::new()),
-            search: None,
+            runner: SearchRunner::new(),
             search_unbounded: false,
             unbounded_after_ponderhit: false,
             counting: false,
-            perft_stop: Arc::new(AtomicBool::new(false)),
             queue: VecDeque::new(),
             variant: Variant::Chess,
             chesswar: ChessWar::new(),
@@ -426,29 +421,13 @@ impl Session {
 
     /// Stops a running search (or perft) and waits for its `bestmove`.
     fn stop_search(&mut self) {
-        if let Some(handle) = self.search.take() {
-            self.control.stop();
-            self.chesswar.stop.store(true, Ordering::SeqCst);
-            self.perft_stop.store(true, Ordering::SeqCst);
-            let _ = handle.join();
-        }
-    }
-
-    /// Whether no search is running (one that has ended is joined).
-    fn idle(&mut self) -> bool {
-        if self.search.as_ref().is_some_and(|h| !h.is_finished()) {
-            return false;
-        }
-        if let Some(handle) = self.search.take() {
-            let _ = handle.join();
-        }
-        true
+        self.runner.stop(Answer::Deliver);
     }
 
     /// Whether commands wait for a running search, so that the loop must
     /// look for its end while it reads.
     fn waiting(&self) -> bool {
-        self.search.is_some() && !self.queue.is_empty()
+        self.runner.has_job() && !self.queue.is_empty()
     }
 
     fn options() -> Vec<String> {
@@ -572,25 +551,33 @@ impl Session {
             }
         }
         let engine = Arc::clone(&self.engine);
-        let control = Arc::clone(&self.control);
-        control.begin(limits.ponder);
         // Only the side to move's clock bounds the search: without a
         // limit that ends it, a search ends on `stop` like a bare `go`.
         let ends = limits.ends_by_itself(position.side_to_move());
         self.counting = false;
         self.unbounded_after_ponderhit = limits.infinite || !ends;
         self.search_unbounded = limits.ponder || self.unbounded_after_ponderhit;
-        let handle = std::thread::spawn(move || {
-            let engine = engine.lock().unwrap_or_else(|e| e.into_inner());
-            let result = engine.search(&limits, &control, &mut |info| say(&info_line(info)));
-            let line = match (result.best_move, result.ponder_move) {
-                (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
-                (Some(best), None) => format!("bestmove {best}"),
-                (None, _) => "bestmove (none)".to_string(),
-            };
-            say(&line);
-        });
-        self.search = Some(handle);
+        let hold = if limits.infinite {
+            Hold::UntilStop
+        } else {
+            Hold::UntilDone
+        };
+        self.runner.start(
+            limits.ponder,
+            hold,
+            move |job| {
+                let engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                engine.search(&limits, job.control(), &mut |info| say(&info_line(info)))
+            },
+            |result| {
+                let line = match (result.best_move, result.ponder_move) {
+                    (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
+                    (Some(best), None) => format!("bestmove {best}"),
+                    (None, _) => "bestmove (none)".to_string(),
+                };
+                say(&line);
+            },
+        );
     }
 
     /// `go` in ChessWar. Every `go` that is carried out ends with one
@@ -638,20 +625,26 @@ impl Session {
         if let GoAnswer::Refuse(why) = &answer {
             error(why);
         }
-        let stop = Arc::clone(&self.chesswar.stop);
-        stop.store(false, Ordering::SeqCst);
         if answer == GoAnswer::Search {
             let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
             self.chesswar.table.ensure(&mut engine);
         }
         let table = self.chesswar.table.shared();
-        self.search = Some(std::thread::spawn(move || {
-            let best = match answer {
+        let hold = if unbounded {
+            Hold::UntilStop
+        } else {
+            Hold::UntilDone
+        };
+        self.runner.start(
+            false,
+            hold,
+            move |job| match answer {
                 GoAnswer::Refuse(_) => "(none)".to_string(),
                 GoAnswer::Roll(token) => token,
                 GoAnswer::Search => {
+                    let stop = job.control().stop_flag();
                     let result = cw::with_searcher(&table, |searcher| {
-                        cw::run_search(searcher, &state, &cw_limits, &stop, &mut |r| {
+                        cw::run_search(searcher, &state, &cw_limits, stop, &mut |r| {
                             say(&chesswar_info_line(r))
                         })
                     });
@@ -663,12 +656,9 @@ impl Session {
                         }
                     }
                 }
-            };
-            if unbounded {
-                cw::wait_for_stop(&stop);
-            }
-            say(&format!("bestmove {best}"));
-        }));
+            },
+            |best| say(&format!("bestmove {best}")),
+        );
     }
 
     /// Takes a command as it arrives. `isready`, `stop`, `ponderhit` and
@@ -680,8 +670,8 @@ impl Session {
             UciCommand::IsReady => say("readyok"),
             UciCommand::Stop => self.stop_search(),
             UciCommand::PonderHit => {
-                self.control.ponderhit();
-                if self.search.is_some() {
+                self.runner.ponderhit();
+                if self.runner.has_job() {
                     self.search_unbounded = self.unbounded_after_ponderhit;
                 }
             }
@@ -707,7 +697,7 @@ impl Session {
 
     /// Runs the waiting commands, in order, while no search is running.
     fn run_queue(&mut self) -> Flow {
-        while self.idle() {
+        while self.runner.is_idle() {
             let Some(command) = self.queue.pop_front() else {
                 break;
             };
@@ -725,10 +715,8 @@ impl Session {
     /// since stopping it would leave nothing.
     fn flush(&mut self) {
         loop {
-            if self.counting
-                && let Some(handle) = self.search.take()
-            {
-                let _ = handle.join();
+            if self.counting {
+                self.runner.wait();
             }
             self.stop_search();
             let Some(command) = self.queue.pop_front() else {
@@ -814,31 +802,41 @@ impl Session {
             let engine = self.engine();
             (engine.game().position(), engine.options().threads)
         };
-        let stop = Arc::clone(&self.perft_stop);
-        stop.store(false, Ordering::SeqCst);
         self.counting = true;
         self.search_unbounded = false;
         self.unbounded_after_ponderhit = false;
         if self.chesswar.active {
             let state = self.chesswar.game.state().clone();
-            self.search = Some(std::thread::spawn(move || {
-                let mut print = |token: &str, n: u64| say(&format!("{token}: {n}"));
-                report_perft(cw::divide_until(&state, depth, &stop, &mut print));
-            }));
+            self.runner.start(
+                false,
+                Hold::UntilDone,
+                move |job| {
+                    let mut print = |token: &str, n: u64| say(&format!("{token}: {n}"));
+                    let stop = job.control().stop_flag();
+                    report_perft(cw::divide_until(&state, depth, stop, &mut print));
+                },
+                |()| {},
+            );
             return;
         }
-        self.search = Some(std::thread::spawn(move || {
-            let print = |m: &str, n: u64| say(&format!("{m}: {n}"));
-            let count = |parallel| position.divide_until(depth, parallel, &stop, &print);
-            let rows = match threads {
-                1 => count(false),
-                _ => match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-                    Ok(pool) => pool.install(|| count(true)),
-                    Err(_) => count(false),
-                },
-            };
-            report_perft(rows);
-        }));
+        self.runner.start(
+            false,
+            Hold::UntilDone,
+            move |job| {
+                let print = |m: &str, n: u64| say(&format!("{m}: {n}"));
+                let stop = job.control().stop_flag();
+                let count = |parallel| position.divide_until(depth, parallel, stop, &print);
+                let rows = match threads {
+                    1 => count(false),
+                    _ => match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                        Ok(pool) => pool.install(|| count(true)),
+                        Err(_) => count(false),
+                    },
+                };
+                report_perft(rows);
+            },
+            |()| {},
+        );
     }
 }
 
@@ -853,14 +851,9 @@ fn report_perft<M>(rows: Result<Vec<(M, u64)>, Stopped>) {
     }
 }
 
-/// Runs the UCI loop on standard input until `quit` or end of input. The
-/// command `xboard` switches to the XBoard protocol.
-pub fn run() {
-    run_with(spawn_reader());
-}
-
-/// Runs the UCI loop on lines from `input`.
-pub fn run_with(input: Lines) {
+/// Runs the UCI loop on lines from `input` until `quit`, the end of
+/// input or the command `xboard`, which hands the rest of the input on.
+pub fn run_with(input: Lines) -> Ending {
     let mut session = Session::new();
     let mut flow = Flow::Continue;
     loop {
@@ -869,11 +862,10 @@ pub fn run_with(input: Lines) {
         }
         match flow {
             Flow::Continue => {}
-            Flow::Quit => return,
+            Flow::Quit => return Ending::Quit,
             Flow::Xboard => {
                 session.stop_search();
-                super::xboard::run_with(input);
-                return;
+                return Ending::Xboard(input);
             }
         }
         // While commands wait for a search, look for its end between lines.
@@ -899,6 +891,7 @@ pub fn run_with(input: Lines) {
     // running search stops and gives its answer, and the commands that
     // waited for it still run.
     session.flush();
+    Ending::Quit
 }
 
 #[cfg(test)]

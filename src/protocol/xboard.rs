@@ -15,23 +15,21 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::chesswar::dice::SeededDice;
 use crate::chesswar::search::{SearchLimits as ChessWarLimits, SearchReport};
 use crate::chesswar::{Side, State, ToAct, Token};
-use crate::engine::{
-    Engine, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchControl, SearchInfo, SearchLimits,
-};
+use crate::engine::runner::{Answer, Hold, SearchRunner};
+use crate::engine::{Engine, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchInfo, SearchLimits};
 use crate::rules::variant::CastlingStyle;
 use crate::rules::{AnyPosition, Color, Outcome, Role, Variant};
 
+use super::ENGINE_NAME;
 use super::chesswar::{self as cw, Changed, DiceMode, Game, Setup};
-use super::io::{Lines, say, spawn_reader};
-use super::uci::ENGINE_NAME;
+use super::io::{Lines, say};
 
 /// The game name XBoard uses for `variant`.
 fn xboard_name(variant: Variant) -> &'static str {
@@ -172,8 +170,6 @@ struct ChessWar {
     game: Arc<Mutex<Game>>,
     dice: Arc<Mutex<SeededDice>>,
     table: cw::Table,
-    /// Ends the current search (`?`, or with `cancel` to abandon it).
-    stop: Arc<AtomicBool>,
 }
 
 impl ChessWar {
@@ -186,7 +182,6 @@ impl ChessWar {
             setup,
             game: Arc::new(Mutex::new(Game::new(start))),
             table: cw::Table::new(),
-            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -312,33 +307,11 @@ fn command_of(line: &Result<String, String>) -> &str {
     }
 }
 
-/// Marks a search thread's end when it is dropped, however the thread
-/// ends: clears the flag the loop reads, then wakes the loop.
-struct SearchEnd {
-    running: Arc<AtomicBool>,
-    wake: Option<Sender<Event>>,
-}
-
-impl Drop for SearchEnd {
-    fn drop(&mut self) {
-        self.running.store(false, Ordering::SeqCst);
-        if let Some(wake) = &self.wake {
-            let _ = wake.send(Event::SearchEnded);
-        }
-    }
-}
-
 struct Session {
     engine: Arc<Mutex<Engine>>,
-    control: Arc<SearchControl>,
-    /// Set to drop the move of a search that is being abandoned.
-    cancel: Arc<AtomicBool>,
-    search: Option<JoinHandle<()>>,
-    /// Whether the search thread is still at work (cleared by its
-    /// [`SearchEnd`]); a new flag for each search.
-    search_running: Arc<AtomicBool>,
-    /// Wakes the loop when a search ends (none outside the loop).
-    wake: Option<Sender<Event>>,
+    /// Thinks on the engine's move or analyses; inside the loop, the end
+    /// of each search wakes the loop.
+    runner: SearchRunner,
     variant: Variant,
     force: bool,
     engine_side: Color,
@@ -399,11 +372,7 @@ impl Session {
     fn new() -> Session {
         Session {
             engine: Arc::new(Mutex::new(Engine::new())),
-            control: Arc::new(SearchControl::new()),
-            cancel: Arc::new(AtomicBool::new(false)),
-            search: None,
-            search_running: Arc::new(AtomicBool::new(false)),
-            wake: None,
+            runner: SearchRunner::new(),
             variant: Variant::Chess,
             force: false,
             engine_side: Color::Black,
@@ -430,28 +399,17 @@ impl Session {
 
     /// Stops a search; with `play`, its move is still made.
     fn stop_search(&mut self, play: bool) {
-        if let Some(handle) = self.search.take() {
-            self.cancel.store(!play, Ordering::SeqCst);
-            self.control.stop();
-            self.chesswar.stop.store(true, Ordering::SeqCst);
-            let _ = handle.join();
-        }
-    }
-
-    /// A fresh [`SearchEnd`] for the search about to start, which is
-    /// counted as running from now on.
-    fn search_end(&mut self) -> SearchEnd {
-        self.search_running = Arc::new(AtomicBool::new(true));
-        SearchEnd {
-            running: Arc::clone(&self.search_running),
-            wake: self.wake.clone(),
-        }
+        self.runner.stop(if play {
+            Answer::Deliver
+        } else {
+            Answer::Discard
+        });
     }
 
     /// Whether the engine is thinking on its own move (not analysing):
     /// commands that wait for the move must wait now.
     fn thinking_on_move(&self) -> bool {
-        !self.analyzing && self.search.is_some() && self.search_running.load(Ordering::SeqCst)
+        !self.analyzing && self.runner.is_running()
     }
 
     /// Handles the queued input lines in order, as far as the engine's
@@ -505,7 +463,7 @@ impl Session {
     /// ends; its token is played and the engine goes on with its turn.
     fn move_now(&mut self) {
         if self.chesswar.active {
-            self.chesswar.stop.store(true, Ordering::SeqCst);
+            self.runner.interrupt();
         } else if !self.analyzing {
             self.stop_search(true);
         }
@@ -516,8 +474,8 @@ impl Session {
     fn await_search(&mut self) {
         if self.analyzing {
             self.stop_search(false);
-        } else if let Some(handle) = self.search.take() {
-            let _ = handle.join();
+        } else {
+            self.runner.wait();
         }
     }
 
@@ -619,34 +577,42 @@ impl Session {
             }
         };
         let engine = Arc::clone(&self.engine);
-        let control = Arc::clone(&self.control);
-        let cancel = Arc::clone(&self.cancel);
+        let searching = Arc::clone(&self.engine);
         let post = Arc::clone(&self.post);
         let analyzing = self.analyzing;
-        cancel.store(false, Ordering::SeqCst);
-        control.begin(false);
-        let end = self.search_end();
-        self.search = Some(std::thread::spawn(move || {
-            let _end = end;
-            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
-            let result = engine.search(&limits, &control, &mut |info| {
-                if post.load(Ordering::Relaxed) || analyzing {
-                    say(&thinking_line(info));
+        // An analysis runs until it is stopped, and its answer is dropped.
+        let hold = if analyzing {
+            Hold::UntilStop
+        } else {
+            Hold::UntilDone
+        };
+        self.runner.start(
+            false,
+            hold,
+            move |job| {
+                let engine = searching.lock().unwrap_or_else(|e| e.into_inner());
+                engine.search(&limits, job.control(), &mut |info| {
+                    if post.load(Ordering::Relaxed) || analyzing {
+                        say(&thinking_line(info));
+                    }
+                })
+            },
+            move |result| {
+                if analyzing {
+                    return;
                 }
-            });
-            if analyzing || cancel.load(Ordering::SeqCst) {
-                return;
-            }
-            let position = engine.game().position();
-            if let Some(best) = result.best_move
-                && engine.game_mut().play_wire(&best).is_ok()
-            {
-                say(&format!("move {}", xboard_spelling(&position, &best)));
-                if let Some(outcome) = engine.game().outcome() {
-                    say(&result_line(outcome));
+                let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                let position = engine.game().position();
+                if let Some(best) = result.best_move
+                    && engine.game_mut().play_wire(&best).is_ok()
+                {
+                    say(&format!("move {}", xboard_spelling(&position, &best)));
+                    if let Some(outcome) = engine.game().outcome() {
+                        say(&result_line(outcome));
+                    }
                 }
-            }
-        }));
+            },
+        );
     }
 
     /// The root moves an analysis may search when some are excluded
@@ -1023,7 +989,7 @@ impl Session {
                 }
             }
         }
-        if self.analyzing && self.search.is_none() {
+        if self.analyzing && !self.runner.has_job() {
             self.think();
         }
         true
@@ -1148,62 +1114,61 @@ impl Session {
             self.chesswar.table.ensure(&mut engine);
         }
         let table = self.chesswar.table.shared();
-        let stop = Arc::clone(&self.chesswar.stop);
-        let cancel = Arc::clone(&self.cancel);
         let post = Arc::clone(&self.post);
-        cancel.store(false, Ordering::SeqCst);
-        stop.store(false, Ordering::SeqCst);
-        let end = self.search_end();
-        self.search = Some(std::thread::spawn(move || {
-            let _end = end;
-            let lock = || game.lock().unwrap_or_else(|e| e.into_inner());
-            loop {
-                let state = lock().state().clone();
-                if cancel.load(Ordering::SeqCst)
-                    || !Self::engine_acts(&state, engine_side, dice_mode)
-                {
-                    return;
-                }
-                let token = if let ToAct::Roll { .. } = state.to_act() {
-                    let mut dice = dice.lock().unwrap_or_else(|e| e.into_inner());
-                    crate::chesswar::dice::die_token(dice.next_die())
-                } else {
-                    let limits = clock.limits();
-                    let result = cw::with_searcher(&table, |searcher| {
-                        cw::run_search(searcher, &state, &limits, &stop, &mut |r| {
-                            if post.load(Ordering::Relaxed) {
-                                say(&chesswar_thinking_line(r));
-                            }
-                        })
-                    });
-                    // A `?` ends only the search it interrupted.
-                    stop.store(false, Ordering::SeqCst);
-                    if cancel.load(Ordering::SeqCst) {
+        self.runner.start(
+            false,
+            Hold::UntilDone,
+            move |job| {
+                let lock = || game.lock().unwrap_or_else(|e| e.into_inner());
+                loop {
+                    let state = lock().state().clone();
+                    if job.discarded() || !Self::engine_acts(&state, engine_side, dice_mode) {
                         return;
                     }
-                    match result {
-                        Ok(report) => {
-                            clock.spent(report.elapsed);
-                            report.best
-                        }
-                        Err(e) => {
-                            error(&e, "go");
+                    let token = if let ToAct::Roll { .. } = state.to_act() {
+                        let mut dice = dice.lock().unwrap_or_else(|e| e.into_inner());
+                        crate::chesswar::dice::die_token(dice.next_die())
+                    } else {
+                        let limits = clock.limits();
+                        let stop = job.control().stop_flag();
+                        let result = cw::with_searcher(&table, |searcher| {
+                            cw::run_search(searcher, &state, &limits, stop, &mut |r| {
+                                if post.load(Ordering::Relaxed) {
+                                    say(&chesswar_thinking_line(r));
+                                }
+                            })
+                        });
+                        // A `?` ends only the search it interrupted; an
+                        // abandoned turn is marked before its stop.
+                        job.control().clear_stop();
+                        if job.discarded() {
                             return;
                         }
+                        match result {
+                            Ok(report) => {
+                                clock.spent(report.elapsed);
+                                report.best
+                            }
+                            Err(e) => {
+                                error(&e, "go");
+                                return;
+                            }
+                        }
+                    };
+                    let mut game = lock();
+                    if let Err(e) = game.play(&token) {
+                        error(&e.describe(&token), "go");
+                        return;
                     }
-                };
-                let mut game = lock();
-                if let Err(e) = game.play(&token) {
-                    error(&e.describe(&token), "go");
-                    return;
+                    say(&format!("move {token}"));
+                    if let ToAct::Over(outcome) = game.state().to_act() {
+                        say(&chesswar_result_line(&outcome));
+                        return;
+                    }
                 }
-                say(&format!("move {token}"));
-                if let ToAct::Over(outcome) = game.state().to_act() {
-                    say(&chesswar_result_line(&outcome));
-                    return;
-                }
-            }
-        }));
+            },
+            |()| {},
+        );
     }
 }
 
@@ -1279,11 +1244,6 @@ fn parse_level(args: &[&str]) -> Result<TimeControl, String> {
     })
 }
 
-/// Runs the XBoard loop on standard input until `quit` or end of input.
-pub fn run() {
-    run_with(spawn_reader());
-}
-
 /// Runs the XBoard loop on lines from `input`.
 ///
 /// The loop never blocks on a search: lines are read on while the engine
@@ -1303,7 +1263,9 @@ pub fn run_with(input: Lines) {
         let _ = forward.send(Event::InputClosed);
     });
     let mut session = Session::new();
-    session.wake = Some(events);
+    session.runner.notify_on_end(move || {
+        let _ = events.send(Event::SearchEnded);
+    });
     let mut queue = VecDeque::new();
     let mut input_open = true;
     while input_open || !queue.is_empty() {

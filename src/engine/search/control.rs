@@ -1,18 +1,24 @@
 //! What the protocols see of a search: the signals that drive it, the
 //! settings it runs under and what it reports.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::engine::score::ScoreReport;
 
-/// Signals shared between the protocol and a running search.
+/// Signals shared between the front end and a running job: the one stop
+/// signal every searcher reads (the board games' search, ChessWar's and
+/// perft), pondering, and the clock of the search. An answer that must
+/// wait for `stop` or `ponderhit` waits here ([`SearchControl::hold`]).
 #[derive(Debug)]
 pub struct SearchControl {
     stop: AtomicBool,
     pondering: AtomicBool,
     clock: Mutex<Instant>,
+    /// Guards the wait of a held answer; `stop` and `ponderhit` wake it.
+    held: Mutex<()>,
+    released: Condvar,
 }
 
 impl Default for SearchControl {
@@ -28,6 +34,8 @@ impl SearchControl {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             clock: Mutex::new(Instant::now()),
+            held: Mutex::new(()),
+            released: Condvar::new(),
         }
     }
     /// Prepares for a new search: clears `stop`, starts the clock.
@@ -36,18 +44,47 @@ impl SearchControl {
         self.pondering.store(ponder, Ordering::SeqCst);
         *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
     }
-    /// Asks the search to stop as soon as it can.
+    /// Asks the search to stop as soon as it can, and gives a held
+    /// answer.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
+        self.wake();
+    }
+    /// Takes back a stop that was meant for one decision only (ChessWar's
+    /// `?` ends the decision under way, not the engine's turn).
+    pub fn clear_stop(&self) {
+        self.stop.store(false, Ordering::SeqCst);
     }
     /// The opponent played the move pondered on: the clock starts now.
     pub fn ponderhit(&self) {
         *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
         self.pondering.store(false, Ordering::SeqCst);
+        self.wake();
     }
     /// Whether a stop was asked for.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+    /// The stop signal itself, for searchers that read a plain flag
+    /// (ChessWar's search, perft counts).
+    pub fn stop_flag(&self) -> &AtomicBool {
+        &self.stop
+    }
+    /// Holds a finished search's answer for as long as it must wait:
+    /// until `stop` when `until_stop` (an infinite search), and while
+    /// pondering until `ponderhit` or `stop`.
+    pub fn hold(&self, until_stop: bool) {
+        let mut guard = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        while (until_stop || self.pondering()) && !self.stopped() {
+            guard = self.released.wait(guard).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+    /// Wakes a held answer to look again whether it may go. The lock is
+    /// taken so that the wake cannot fall between the holder's look and
+    /// its wait.
+    fn wake(&self) {
+        let _guard = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        self.released.notify_all();
     }
     pub(super) fn pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)

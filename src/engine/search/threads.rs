@@ -4,7 +4,6 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
 
 use crate::engine::limits::{SearchLimits, TimeBudget};
 use crate::engine::score::{Score, ScoreReport};
@@ -86,11 +85,6 @@ pub fn search<B: Bitboard>(
             main_histories,
         );
         let (mut lines, mut depth) = main.iterate(&root, settings, 0, on_info);
-        // With `infinite` or while pondering, the answer waits for `stop`
-        // or `ponderhit`.
-        while (limits.infinite || control.pondering()) && !control.stopped() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
         shared.done.store(true, Ordering::SeqCst);
         // A helper that got deeper than the main thread has the better answer.
         let helper_best = shared
