@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod eval;
 pub mod limits;
+pub mod options;
 pub mod runner;
 pub mod score;
 pub mod search;
@@ -29,6 +30,10 @@ pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
 /// Most lines MultiPV accepts.
 pub const MAX_MULTIPV: usize = 256;
+/// Default time kept in hand per move, in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: usize = 10;
+/// Largest time kept in hand per move the options accept, in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: usize = 5000;
 
 /// The engine's settings, as the protocols' options set them.
 #[derive(Clone, Copy, Debug)]
@@ -49,7 +54,7 @@ impl Default for EngineOptions {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             multipv: 1,
-            move_overhead: Duration::from_millis(10),
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
         }
     }
 }

@@ -16,6 +16,7 @@ use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
 use crate::chesswar::{Army, GameOptions, Outcome, Race, Side, State, ToAct, Token};
 use crate::engine::Engine;
+use crate::engine::options::{Audience, OptionKind, OptionSpec};
 use crate::rules::perft::Stopped;
 
 /// The game's name for `UCI_Variant` and XBoard's `variant`.
@@ -204,42 +205,37 @@ impl Setup {
         State::from_armies(&armies[0], &armies[1], &options)
     }
 
-    /// The options as `uci` lists them.
-    pub fn uci_options() -> Vec<String> {
-        let races: Vec<String> = Race::ALL.iter().map(|r| format!("var {r}")).collect();
-        let races = races.join(" ");
+    /// The ChessWar options, for the engine's option table.
+    pub fn option_specs() -> Vec<OptionSpec> {
+        let races: Vec<String> = Race::ALL.iter().map(|r| r.name().to_string()).collect();
         KNOBS
             .iter()
             .map(|&(name, knob)| {
-                let spec = match knob {
-                    Knob::Race(_) => format!("combo default human {races}"),
-                    Knob::Army(_) => "string default <empty>".to_string(),
-                    Knob::Lengthened => "check default false".to_string(),
-                    Knob::Budget => format!("spin default 0 min 0 max {MAX_BUDGET}"),
-                    Knob::Dice => "combo default gui var gui var engine".to_string(),
-                    Knob::Seed => format!("spin default 1 min 0 max {MAX_SEED}"),
+                let kind = match knob {
+                    Knob::Race(_) => OptionKind::Combo {
+                        choices: races.clone(),
+                    },
+                    Knob::Army(_) => OptionKind::Text,
+                    Knob::Lengthened => OptionKind::Check { default: false },
+                    Knob::Budget => OptionKind::Spin {
+                        default: 0,
+                        min: 0,
+                        max: i64::from(MAX_BUDGET),
+                    },
+                    Knob::Dice => OptionKind::Combo {
+                        choices: vec![DiceMode::Gui.name().into(), DiceMode::Engine.name().into()],
+                    },
+                    Knob::Seed => OptionKind::Spin {
+                        default: 1,
+                        min: 0,
+                        max: MAX_SEED as i64,
+                    },
                 };
-                format!("option name {name} type {spec}")
-            })
-            .collect()
-    }
-
-    /// The options as XBoard's `feature option="..."` strings.
-    pub fn xboard_options() -> Vec<String> {
-        let races: Vec<&str> = Race::ALL.iter().map(|r| r.name()).collect();
-        let races = races.join(" /// ");
-        KNOBS
-            .iter()
-            .map(|&(name, knob)| {
-                let spec = match knob {
-                    Knob::Race(_) => format!("-combo {races}"),
-                    Knob::Army(_) => "-string ".to_string(),
-                    Knob::Lengthened => "-check 0".to_string(),
-                    Knob::Budget => format!("-spin 0 0 {MAX_BUDGET}"),
-                    Knob::Dice => "-combo gui /// engine".to_string(),
-                    Knob::Seed => format!("-spin 1 0 {MAX_SEED}"),
-                };
-                format!("option=\"{name} {spec}\"")
+                OptionSpec {
+                    name,
+                    kind,
+                    audience: Audience::Both,
+                }
             })
             .collect()
     }
@@ -636,9 +632,9 @@ mod tests {
 
     #[test]
     fn option_lists_name_every_option_once() {
-        assert_eq!(Setup::uci_options().len(), KNOBS.len());
-        assert_eq!(Setup::xboard_options().len(), KNOBS.len());
-        assert!(Setup::uci_options()[0].starts_with(
+        let options = Setup::option_specs();
+        assert_eq!(options.len(), KNOBS.len());
+        assert!(options[0].uci_line().starts_with(
             "option name ChessWar White Race type combo default human var human var dwarf"
         ));
     }

@@ -25,10 +25,9 @@ use std::time::Duration;
 use crate::chesswar::State;
 use crate::chesswar::dice::SeededDice;
 use crate::chesswar::search::{MAX_DEPTH, SearchLimits as ChessWarLimits, SearchReport};
+use crate::engine::options::{OptionValue, SwitchSpelling};
 use crate::engine::runner::{Answer, Hold, SearchRunner};
-use crate::engine::{
-    DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, SearchInfo, SearchLimits,
-};
+use crate::engine::{Engine, SearchInfo, SearchLimits};
 use crate::rules::Variant;
 use crate::rules::perft::{MAX_PERFT_DEPTH, Stopped};
 
@@ -430,61 +429,32 @@ impl Session {
         self.runner.has_job() && !self.queue.is_empty()
     }
 
-    fn options() -> Vec<String> {
-        let mut variants: Vec<String> = Variant::ALL
-            .iter()
-            .map(|v| format!("var {}", v.name()))
-            .collect();
-        variants.push(format!("var {}", cw::NAME));
-        let mut options = vec![
-            format!(
-                "option name UCI_Variant type combo default chess {}",
-                variants.join(" ")
-            ),
-            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
-            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-            "option name Ponder type check default false".into(),
-            "option name Move Overhead type spin default 10 min 0 max 5000".into(),
-            "option name UCI_AnalyseMode type check default false".into(),
-            "option name Clear Hash type button".into(),
-        ];
-        options.extend(Setup::uci_options());
-        options
-    }
-
+    /// Sets an option from the table ([`super::option_table`]); a bad
+    /// value or an unknown name is an error and changes nothing.
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
         let value_text = value.unwrap_or("").trim();
-        let spin = |min: i64, max: i64| -> Result<i64, UciError> {
-            let range = || UciError(format!("option '{name}' must be between {min} and {max}"));
-            let v: i64 = value_text
-                .parse()
-                .map_err(|e: ParseIntError| match e.kind() {
-                    IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => range(),
-                    _ => UciError(format!(
-                        "option '{name}' needs a number, found '{value_text}'"
-                    )),
-                })?;
-            if v < min || v > max {
-                return Err(range());
+        let spec = super::find_option(name, true)
+            .ok_or_else(|| UciError(format!("unknown option '{name}'")))?;
+        if Setup::is_option(spec.name) {
+            let changed = self
+                .chesswar
+                .setup
+                .set(spec.name, value_text)
+                .map_err(UciError)?;
+            if changed == Changed::Dice {
+                self.chesswar.dice = SeededDice::new(self.chesswar.setup.seed);
             }
-            Ok(v)
-        };
-        let check = || -> Result<bool, UciError> {
-            match value_text.to_ascii_lowercase().as_str() {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                _ => Err(UciError(format!(
-                    "option '{name}' needs true or false, found '{value_text}'"
-                ))),
-            }
-        };
-        match name.to_ascii_lowercase().as_str() {
-            "uci_variant" if value_text.eq_ignore_ascii_case(cw::NAME) => {
+            return Ok(());
+        }
+        let value = spec
+            .read(value_text, SwitchSpelling::Words)
+            .map_err(UciError)?;
+        match (spec.name, value) {
+            ("UCI_Variant", _) if value_text.eq_ignore_ascii_case(cw::NAME) => {
                 self.chesswar.set_position(None, &[]).map_err(UciError)?;
                 self.chesswar.active = true;
             }
-            "uci_variant" => {
+            ("UCI_Variant", _) => {
                 let variant: Variant = value_text.parse().map_err(|e| UciError(format!("{e}")))?;
                 self.engine()
                     .set_position(variant, None, &[])
@@ -494,48 +464,24 @@ impl Session {
                 let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
                 self.chesswar.table.release(&mut engine);
             }
-            "hash" => {
-                let mb = spin(1, MAX_HASH_MB as i64)?;
+            ("Hash", OptionValue::Spin(mb)) => {
                 // The ChessWar table is made again, at the new size, when
                 // it is next needed.
                 self.chesswar.table.resize();
                 self.engine().set_hash_mb(mb as usize).map_err(UciError)?;
             }
-            "threads" => {
-                let n = spin(1, MAX_THREADS as i64)?;
-                self.engine().set_threads(n as usize);
-            }
-            "multipv" => {
-                let n = spin(1, MAX_MULTIPV as i64)?;
-                self.engine().set_multipv(n as usize);
-            }
-            "move overhead" => {
-                let ms = spin(0, 5000)?;
-                self.engine()
-                    .set_move_overhead(Duration::from_millis(ms as u64));
-            }
+            ("Threads", OptionValue::Spin(n)) => self.engine().set_threads(n as usize),
+            ("MultiPV", OptionValue::Spin(n)) => self.engine().set_multipv(n as usize),
+            ("Move Overhead", OptionValue::Spin(ms)) => self
+                .engine()
+                .set_move_overhead(Duration::from_millis(ms as u64)),
             // Pondering needs no setting: the GUI decides with `go ponder`.
-            "ponder" => {
-                check()?;
-            }
-            "uci_analysemode" => {
-                check()?;
-            }
-            "clear hash" => {
+            ("Ponder" | "UCI_AnalyseMode", _) => {}
+            ("Clear Hash", _) => {
                 self.engine().new_game();
                 self.chesswar.table.clear();
             }
-            _ if Setup::is_option(name) => {
-                let changed = self
-                    .chesswar
-                    .setup
-                    .set(name, value_text)
-                    .map_err(UciError)?;
-                if changed == Changed::Dice {
-                    self.chesswar.dice = SeededDice::new(self.chesswar.setup.seed);
-                }
-            }
-            _ => return Err(UciError(format!("unknown option '{name}'"))),
+            (other, _) => return Err(UciError(format!("option '{other}' is not for UCI"))),
         }
         Ok(())
     }
@@ -736,8 +682,8 @@ impl Session {
             UciCommand::Uci => {
                 say(&format!("id name {ENGINE_NAME}"));
                 say(&format!("id author {ENGINE_AUTHOR}"));
-                for option in Self::options() {
-                    say(&option);
+                for option in super::option_table().iter().filter(|o| o.listed_by(true)) {
+                    say(&option.uci_line());
                 }
                 say("uciok");
             }

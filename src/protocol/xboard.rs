@@ -22,6 +22,7 @@ use std::time::Duration;
 use crate::chesswar::dice::SeededDice;
 use crate::chesswar::search::{SearchLimits as ChessWarLimits, SearchReport};
 use crate::chesswar::{Side, State, ToAct, Token};
+use crate::engine::options::{OptionValue, SwitchSpelling};
 use crate::engine::runner::{Answer, Hold, SearchRunner};
 use crate::engine::{Engine, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchInfo, SearchLimits};
 use crate::rules::variant::CastlingStyle;
@@ -705,13 +706,16 @@ impl Session {
     fn features() -> String {
         let mut variants: Vec<&str> = Variant::ALL.iter().map(|&v| xboard_name(v)).collect();
         variants.push(cw::NAME);
+        let options: Vec<String> = super::option_table()
+            .iter()
+            .filter(|o| o.listed_by(false))
+            .map(|o| o.xboard_feature())
+            .collect();
         format!(
             "feature myname=\"{ENGINE_NAME}\" variants=\"{}\" setboard=1 usermove=1 ping=1 \
-             sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 exclude=1 nps=1 \
-             option=\"Move Overhead -spin 10 0 5000\" option=\"MultiPV -spin 1 1 256\" \
-             option=\"Long Castling -check 0\" option=\"Board Moves -check 0\" {} done=1",
+             sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 exclude=1 nps=1 {} done=1",
             variants.join(","),
-            Setup::xboard_options().join(" ")
+            options.join(" ")
         )
     }
 
@@ -793,32 +797,22 @@ impl Session {
         let (name, value) = text
             .split_once('=')
             .ok_or_else(|| "option needs NAME=VALUE".to_string())?;
-        let number = |min: i64, max: i64| -> Result<i64, String> {
-            value
-                .trim()
-                .parse::<i64>()
-                .ok()
-                .filter(|v| (min..=max).contains(v))
-                .ok_or_else(|| format!("option {name} needs a number from {min} to {max}"))
-        };
-        match name.trim() {
-            "Move Overhead" => {
-                let ms = number(0, 5000)?;
-                self.engine()
-                    .set_move_overhead(Duration::from_millis(ms as u64));
+        let spec = super::find_option(name, false)
+            .ok_or_else(|| format!("unknown option {}", name.trim()))?;
+        if Setup::is_option(spec.name) {
+            if self.chesswar.setup.set(spec.name, value)? == Changed::Dice {
+                self.chesswar.restart_dice();
             }
-            "MultiPV" => {
-                let n = number(1, 256)?;
-                self.engine().set_multipv(n as usize);
-            }
-            "Long Castling" => self.long_castling = number(0, 1)? == 1,
-            "Board Moves" => self.board_moves = number(0, 1)? == 1,
-            other if Setup::is_option(other) => {
-                if self.chesswar.setup.set(other, value)? == Changed::Dice {
-                    self.chesswar.restart_dice();
-                }
-            }
-            other => return Err(format!("unknown option {other}")),
+            return Ok(());
+        }
+        match (spec.name, spec.read(value, SwitchSpelling::Digits)?) {
+            ("Move Overhead", OptionValue::Spin(ms)) => self
+                .engine()
+                .set_move_overhead(Duration::from_millis(ms as u64)),
+            ("MultiPV", OptionValue::Spin(n)) => self.engine().set_multipv(n as usize),
+            ("Long Castling", OptionValue::Check(on)) => self.long_castling = on,
+            ("Board Moves", OptionValue::Check(on)) => self.board_moves = on,
+            (other, _) => return Err(format!("option {other} is not for XBoard")),
         }
         Ok(())
     }
