@@ -9,6 +9,10 @@
 
 use motley::rules::{AnyGame, AnyPosition, Color, Outcome, Variant};
 
+#[path = "support/perft_file.rs"]
+mod perft_file;
+use perft_file::PerftPosition;
+
 // ---------------------------------------------------------------------------
 // The independent generator.
 // ---------------------------------------------------------------------------
@@ -494,6 +498,7 @@ fn fen_castling_and_en_passant_fields_must_be_dashes() {
 
 #[test]
 fn every_test_fen_reads_back_unchanged() {
+    let middlegames = middlegames();
     for fen in [
         START,
         PROMOTE,
@@ -511,7 +516,7 @@ fn every_test_fen_reads_back_unchanged() {
         REPEAT,
     ]
     .into_iter()
-    .chain(MIDDLEGAMES.iter().map(|&(_, fen, _)| fen))
+    .chain(middlegames.iter().map(|p| p.fen.as_str()))
     {
         assert_eq!(position(fen).fen(), fen);
         assert_eq!(
@@ -906,52 +911,16 @@ fn no_fifty_move_rule() {
 // Perft against the mailbox generator.
 // ---------------------------------------------------------------------------
 
-/// Middlegame positions: rooks out on the board and on the enemy walls,
-/// queens in and out of the castles, pins, checks and a double check.
-/// Each with its perft to depths 1, 2 and 3 as counted by the mailbox
-/// generator (the engine agrees).
-const MIDDLEGAMES: [(&str, &str, [u64; 3]); 5] = [
-    // White: Kd4, Rc3 Rd3 Rc5 Re5, Rg9 (Black's wall: pins Rh9 and may
-    // take it), Rk2, Qf11, Ra6. Black: Ki9, Rh8 Rj8 Rh9 Ri10, Rb5 (White's
-    // wall, facing Rc5), Re7, Rl3, Rj1.
-    (
-        "rooks on the walls, a pin",
-        "12/5Q6/8r3/6Rrk3/7r1r2/4r7/R11/1rR1R7/3K8/2RR7r/10R1/9r2 w - - 0 1",
-        [131, 13_473, 1_561_580],
-    ),
-    // White: Kd3, Rc3 Re4 Rd5, Rh5, Rk8 Rg10 (Black's wall, each facing a
-    // defender), Ra12. Black: Ki9, Ri10 Rj9 Rh8, Qf5 (White's wall, facing
-    // Rd5 and Re4), Qh2, Rc7, Rl4.
-    (
-        "black queens, attackers on both walls",
-        "R11/12/6R1r3/8kr2/7r2R1/2r9/12/3R1q1R4/4R6r/2RK8/7q4/12 b - - 0 1",
-        [125, 10_137, 1_129_687],
-    ),
-    // White: Ke5, Rc3 Rd4 Rc5, Rf4 (own wall), Rh4, Qh10 (in Black's
-    // castle), Ra9. Black: Ki8, Rj8 Rj10, Rg8 (own wall), Re11 (checking
-    // through e6), Rb3 (White's wall), Rl12, Qc6 (White's wall).
-    (
-        "White in check, queens on walls and in a castle",
-        "11r/4r7/7Q1r2/R11/6r1kr2/12/2q9/2R1K7/3R1R1R4/1rR9/12/12 w - - 0 1",
-        [5, 605, 52_510],
-    ),
-    // White: Kc4, Rc3 Rd5 Re4 (pinned by Rf4, which it may take), Rb8,
-    // Rf9, Rk10 (Black's wall), Rh12, Rl7. Black: Ki9, Rh9 Ri8, Rj7 (own
-    // wall), Rf3 Rf4 (White's wall), Ra1, Rd10, Ql9.
-    (
-        "open board, a pin along rank 4",
-        "7R4/12/3r6R1/5R1rk2q/1R6r3/9r1R/12/3R8/2K1Rr6/2R2r6/12/r11 b - - 0 1",
-        [106, 10_211, 1_015_127],
-    ),
-    // White: Kc5, Rc3 Re4 Re5, Qi10 (in Black's castle), Rg7, Rk11, Rb9.
-    // Black: Kh8, Rj8 Rh10, Qd4 (in White's castle), Ra5, Re12, Rl1, Rf5
-    // (White's wall, facing Re5). White is in double check (Qd4, Ra5).
-    (
-        "double check, queens in both castles",
-        "4r7/10R1/7rQ3/1R10/7k1r2/6R5/12/r1K1Rr6/3qR7/2R9/12/11r w - - 0 1",
-        [1, 96, 12_405],
-    ),
-];
+/// The middlegames of `chad.perft` (every position but the start): rooks
+/// out on the board and on the enemy walls, queens in and out of the
+/// castles, pins, checks and a double check. The file records their perft
+/// to depth 4, as counted by the mailbox generator (the engine agrees).
+fn middlegames() -> Vec<PerftPosition> {
+    perft_file::read_positions("chad")
+        .into_iter()
+        .filter(|p| p.fen != START)
+        .collect()
+}
 
 fn assert_perft_agrees(name: &str, fen: &str, depth: u32) {
     let pos = position(fen);
@@ -980,10 +949,11 @@ fn assert_perft_agrees(name: &str, fen: &str, depth: u32) {
     }
 }
 
-/// The start position: 54 moves, and the counts below as found by the
-/// mailbox generator. The engine must agree with the generator to depth 3
-/// (naming the first root move whose subtree differs if not) and both must
-/// give these numbers, so a regression shows even if both change alike.
+/// The start position: 54 moves, and the counts `chad.perft` records, as
+/// found by the mailbox generator. The engine must agree with the
+/// generator to depth 3 (naming the first root move whose subtree differs
+/// if not) and both must give the recorded numbers, so a regression shows
+/// even if both change alike.
 #[test]
 fn start_perft() {
     for depth in 1..=3 {
@@ -991,7 +961,12 @@ fn start_perft() {
     }
     let board = mailbox::Board::from_fen(START);
     let pos = position(START);
-    for (depth, expected) in [(1, 54), (2, 2_844), (3, 187_228), (4, 12_107_364)] {
+    let start = perft_file::read_positions("chad")
+        .into_iter()
+        .find(|p| p.fen == START)
+        .expect("chad.perft holds the start position");
+    assert_eq!(start.counts.first(), Some(&(1, 54)));
+    for (depth, expected) in start.counts {
         assert_eq!(board.perft(depth), expected, "mailbox perft {depth}");
         assert_eq!(pos.perft(depth), expected, "engine perft {depth}");
     }
@@ -999,12 +974,14 @@ fn start_perft() {
 
 #[test]
 fn middlegame_perft_to_depth_3() {
-    for (name, fen, counts) in MIDDLEGAMES {
-        let board = mailbox::Board::from_fen(fen);
-        let pos = position(fen);
-        for depth in 1..=3 {
-            assert_perft_agrees(name, fen, depth);
-            let expected = counts[depth as usize - 1];
+    for PerftPosition {
+        name, fen, counts, ..
+    } in middlegames()
+    {
+        let board = mailbox::Board::from_fen(&fen);
+        let pos = position(&fen);
+        for (depth, expected) in counts.into_iter().filter(|&(d, _)| d <= 3) {
+            assert_perft_agrees(&name, &fen, depth);
             assert_eq!(
                 board.perft(depth),
                 expected,
@@ -1019,14 +996,18 @@ fn middlegame_perft_to_depth_3() {
 #[test]
 #[ignore = "slow: run with --ignored"]
 fn middlegame_perft_depth_4() {
-    let expected = [160_371_621, 94_521_572, 5_392_221, 98_567_374, 1_027_314];
-    for ((name, fen, _), count) in MIDDLEGAMES.into_iter().zip(expected) {
-        assert_eq!(position(fen).perft(4), count, "{name}: engine perft 4");
-        assert_eq!(
-            mailbox::Board::from_fen(fen).perft(4),
-            count,
-            "{name}: mailbox perft 4"
-        );
+    for PerftPosition {
+        name, fen, counts, ..
+    } in middlegames()
+    {
+        for (depth, count) in counts.into_iter().filter(|&(d, _)| d == 4) {
+            assert_eq!(position(&fen).perft(depth), count, "{name}: engine perft 4");
+            assert_eq!(
+                mailbox::Board::from_fen(&fen).perft(depth),
+                count,
+                "{name}: mailbox perft 4"
+            );
+        }
     }
 }
 
@@ -1041,8 +1022,9 @@ fn random_games_agree_move_by_move() {
         seed ^= seed << 17;
         seed
     };
+    let middlegames = middlegames();
     let starts: Vec<&str> = std::iter::once(START)
-        .chain(MIDDLEGAMES.iter().map(|&(_, fen, _)| fen))
+        .chain(middlegames.iter().map(|p| p.fen.as_str()))
         .collect();
     for round in 0..4 {
         for &fen in &starts {

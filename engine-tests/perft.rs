@@ -5,9 +5,10 @@
 //!
 //! Every FEN must also print back exactly as written.
 
-use std::path::PathBuf;
-
 use motley::rules::{AnyPosition, Variant};
+
+#[path = "support/perft_file.rs"]
+mod perft_file;
 
 /// Largest node count checked in the default (quick) run.
 const SHALLOW_LIMIT: u64 = 2_000_000;
@@ -20,42 +21,17 @@ struct Case {
 }
 
 fn read_suite(variant: Variant) -> Vec<Case> {
-    let path: PathBuf = [
-        env!("CARGO_MANIFEST_DIR"),
-        "engine-tests",
-        &format!("{variant}.perft"),
-    ]
-    .iter()
-    .collect();
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut cases = Vec::new();
-    let mut fen: Option<String> = None;
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix("epd ") {
-            fen = Some(rest.trim().to_string());
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut parts = rest.split_whitespace();
-            let depth = parts.next().and_then(|d| d.parse().ok());
-            let nodes = parts.next().and_then(|n| n.parse().ok());
-            let (Some(depth), Some(nodes), Some(fen)) = (depth, nodes, fen.clone()) else {
-                panic!("{}:{}: malformed line '{line}'", path.display(), i + 1);
-            };
+    for position in perft_file::read_positions(variant.name()) {
+        for (&(depth, nodes), &line) in position.counts.iter().zip(&position.lines) {
             cases.push(Case {
-                fen,
+                fen: position.fen.clone(),
                 depth,
                 nodes,
-                line: i + 1,
+                line,
             });
-        } else {
-            panic!("{}:{}: unknown line '{line}'", path.display(), i + 1);
         }
     }
-    assert!(!cases.is_empty(), "{} holds no cases", path.display());
     cases
 }
 
@@ -125,4 +101,11 @@ suite!(
     paritychess_deep,
     paritychess_fen_round_trip,
     Variant::ParityChess
+);
+suite!(chad_shallow, chad_deep, chad_fen_round_trip, Variant::Chad);
+suite!(
+    wauchess_shallow,
+    wauchess_deep,
+    wauchess_fen_round_trip,
+    Variant::WauChess
 );
