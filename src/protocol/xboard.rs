@@ -32,14 +32,6 @@ use super::ENGINE_NAME;
 use super::chesswar::{self as cw, Changed, DiceMode, Game, Setup};
 use super::io::{Lines, say};
 
-/// The game name XBoard uses for `variant`.
-fn xboard_name(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Chess => "normal",
-        other => other.name(),
-    }
-}
-
 /// XBoard's internal piece order; the `setup` string maps each slot to a
 /// FEN letter (`.` for slots the game does not use). The WAD takes the
 /// Chancellor's slot (`C`), the FAD the Ferz's (`F`).
@@ -58,20 +50,13 @@ fn piece_to_char(variant: Variant) -> String {
     format!("{white}{}", white.to_ascii_lowercase())
 }
 
-/// Betza notation of the pieces XBoard does not know, for `piece`.
-/// Chad's pieces are given their moves without their limits (the king's
-/// castle, the rook's and queen's captures only between wall and castle),
-/// which Betza cannot say: XBoard must run with legality testing off.
+/// The `piece` commands of a game: the Betza notation of the pieces
+/// XBoard does not know (see [`crate::rules::VariantSpec::xboard_pieces`]).
 fn piece_definitions(variant: Variant) -> Vec<String> {
     let spec = variant.spec();
-    let betza: &[(Role, &str)] = if spec.fortress.is_some() {
-        &[(Role::King, "KN"), (Role::Rook, "mR"), (Role::Queen, "mQ")]
-    } else {
-        &[(Role::Champion, "WAD"), (Role::Fad, "FAD")]
-    };
-    let mut lines: Vec<String> = betza
+    let mut lines: Vec<String> = spec
+        .xboard_pieces
         .iter()
-        .filter(|(role, _)| spec.has_role(*role))
         .map(|(role, betza)| format!("piece {} {betza}", role.letter()))
         .collect();
     if spec.castling == CastlingStyle::Fast {
@@ -704,7 +689,7 @@ impl Session {
     }
 
     fn features() -> String {
-        let mut variants: Vec<&str> = Variant::ALL.iter().map(|&v| xboard_name(v)).collect();
+        let mut variants: Vec<&str> = Variant::ALL.iter().map(|v| v.spec().xboard_name).collect();
         variants.push(cw::NAME);
         let options: Vec<String> = super::option_table()
             .iter()

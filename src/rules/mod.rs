@@ -32,4 +32,4 @@ pub use notation::MoveError;
 pub use piece::{Piece, Role};
 pub use position::Position;
 pub use square::{File, Rank, Square};
-pub use variant::{Variant, VariantSpec};
+pub use variant::{Evaluation, Variant, VariantSpec};

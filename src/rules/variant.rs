@@ -137,6 +137,29 @@ pub struct VariantSpec {
     pub fortress: Option<Fortress>,
     /// Movable boards, for the games that have them.
     pub attack_boards: Option<AttackBoards>,
+    /// The name XBoard uses for the game (`variant`, `feature variants`).
+    pub xboard_name: &'static str,
+    /// Betza definitions, for XBoard's `piece` command, of the pieces
+    /// XBoard does not know. Chad's are their moves without the limits
+    /// Betza cannot say (the king's castle, the rook's and queen's
+    /// captures only between wall and castle), so XBoard must run with
+    /// legality testing off.
+    pub xboard_pieces: &'static [(Role, &'static str)],
+    /// Which of the engine's evaluations plays the game.
+    pub evaluation: Evaluation,
+}
+
+/// The evaluations a game can be played with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// Material, piece-square tables, pawns, mobility and king safety,
+    /// tapered between middlegame and endgame, with each game's own fitted
+    /// numbers.
+    Tapered,
+    /// Chad's own: material, attackers on the enemy wall, queens in the
+    /// enemy castle, defenders in the own castle and the king's open
+    /// lines.
+    Chad,
 }
 
 impl VariantSpec {
@@ -195,6 +218,9 @@ static CHESS: VariantSpec = VariantSpec {
     fifty_move_rule: true,
     fortress: None,
     attack_boards: None,
+    xboard_name: "normal",
+    xboard_pieces: &[],
+    evaluation: Evaluation::Tapered,
 };
 
 static WADCHESS: VariantSpec = VariantSpec {
@@ -225,6 +251,9 @@ static WADCHESS: VariantSpec = VariantSpec {
     fifty_move_rule: true,
     fortress: None,
     attack_boards: None,
+    xboard_name: "wadchess",
+    xboard_pieces: &[(Role::Champion, "WAD")],
+    evaluation: Evaluation::Tapered,
 };
 
 static PARITYCHESS: VariantSpec = VariantSpec {
@@ -257,6 +286,9 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     fifty_move_rule: true,
     fortress: None,
     attack_boards: None,
+    xboard_name: "paritychess",
+    xboard_pieces: &[(Role::Champion, "WAD"), (Role::Fad, "FAD")],
+    evaluation: Evaluation::Tapered,
 };
 
 /// Chad's pieces: the king also leaps like a knight (inside its castle).
@@ -284,6 +316,9 @@ static CHAD: VariantSpec = VariantSpec {
         promotion: (Role::Rook, Role::Queen),
     }),
     attack_boards: None,
+    xboard_name: "chad",
+    xboard_pieces: &[(Role::King, "KN"), (Role::Rook, "mR"), (Role::Queen, "mQ")],
+    evaluation: Evaluation::Chad,
 };
 
 static WAUCHESS: VariantSpec = VariantSpec {
@@ -307,6 +342,9 @@ static WAUCHESS: VariantSpec = VariantSpec {
         start_corners: [(0, 3), (5, 3), (0, 8), (5, 8)],
         max_shift: 3,
     }),
+    xboard_name: "wauchess",
+    xboard_pieces: &[],
+    evaluation: Evaluation::Tapered,
 };
 
 impl Variant {

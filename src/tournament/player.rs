@@ -762,10 +762,7 @@ impl Player {
                 self.uci_sync(&format!("the game {}", variant.name()))
             }
             Protocol::Xboard => {
-                let name = match variant {
-                    Variant::Chess => "normal",
-                    other => other.name(),
-                };
+                let name = variant.spec().xboard_name;
                 if let Some(variants) = &self.features.variants
                     && !variants.iter().any(|v| v == name)
                 {

@@ -9,7 +9,7 @@ pub mod params;
 pub mod tune;
 
 use crate::rules::tables::{Tables, per_game};
-use crate::rules::{Bitboard, Color, Piece, Position, Role, Square, Variant};
+use crate::rules::{Bitboard, Color, Evaluation, Piece, Position, Role, Square, Variant};
 
 use super::score::Score;
 use params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
@@ -17,6 +17,8 @@ use params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
 /// Per-game, per-width tables of the evaluation.
 #[derive(Debug)]
 pub struct EvalTables<B> {
+    /// Which evaluation plays the game.
+    evaluation: Evaluation,
     params: EvalParams,
     size: usize,
     /// Material plus piece-square value, per piece (colour*8+role) and square.
@@ -254,6 +256,7 @@ impl<B: Bitboard> EvalTables<B> {
         let weighs_outposts = prm.outpost.iter().any(|&w| w != Pair::default());
 
         EvalTables {
+            evaluation: t.spec.evaluation,
             params: prm,
             size: n,
             psq,
@@ -408,10 +411,10 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
     if pos.is_dead() {
         return 0;
     }
-    let t = pos.tables();
-    if t.captures_restricted {
+    if et.evaluation == Evaluation::Chad {
         return chad::evaluate(pos);
     }
+    let t = pos.tables();
     let prm = &et.params;
     let n = et.size;
     // Holes stop riders like pieces (Wau Chess); no other game has any.
