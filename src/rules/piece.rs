@@ -32,7 +32,7 @@ impl Role {
     /// Number of roles, the size of per-role tables.
     pub const COUNT: usize = 8;
     /// Every role, in index order.
-    pub const ALL: [Role; 8] = [
+    pub const ALL: [Role; Role::COUNT] = [
         Role::Pawn,
         Role::Knight,
         Role::Bishop,
@@ -100,7 +100,7 @@ impl Piece {
         };
         Some(Piece { color, role })
     }
-    /// Index 0..16 for zobrist tables: colour * 8 + role.
+    /// Index 0..2 * [`Role::COUNT`] for zobrist tables: colour * [`Role::COUNT`] + role.
     #[inline]
     pub const fn index(self) -> usize {
         self.color.index() * Role::COUNT + self.role.index()

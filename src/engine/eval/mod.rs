@@ -21,7 +21,7 @@ pub struct EvalTables<B> {
     evaluation: Evaluation,
     params: EvalParams,
     size: usize,
-    /// Material plus piece-square value, per piece (colour*8+role) and square.
+    /// Material plus piece-square value, per piece ([`Piece::index`]) and square.
     psq: Vec<Pair>,
     /// Files, by file index.
     files: Vec<B>,
@@ -45,7 +45,7 @@ pub struct EvalTables<B> {
     /// For each role (by index), the game's roles worth less than it
     /// (middlegame material), pawns and kings aside: a piece of such a role
     /// attacking one of this role threatens to win material.
-    lesser_roles: [Vec<Role>; 8],
+    lesser_roles: [Vec<Role>; Role::COUNT],
     /// Whether any threat weight is set (games without them skip the
     /// attack maps).
     weighs_threats: bool,
@@ -299,14 +299,14 @@ fn has_mating_material<B: Bitboard>(pos: &Position<B>, color: Color) -> bool {
 /// king, and all together.
 struct AttackMaps<B> {
     by_pawns: [B; 2],
-    by_role: [[B; 8]; 2],
+    by_role: [[B; Role::COUNT]; 2],
     all_but_king: [B; 2],
     all: [B; 2],
 }
 
 impl<B: Bitboard> AttackMaps<B> {
     /// Completes the maps with the sums and the kings'.
-    fn new(pos: &Position<B>, by_pawns: [B; 2], by_role: [[B; 8]; 2]) -> AttackMaps<B> {
+    fn new(pos: &Position<B>, by_pawns: [B; 2], by_role: [[B; Role::COUNT]; 2]) -> AttackMaps<B> {
         let t = pos.tables();
         let all_but_king = Color::ALL.map(|color| {
             let c = color.index();
@@ -430,7 +430,7 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
     });
 
     // What each side's pieces attack, by role, for the threats.
-    let mut attacked_by_role = [[B::EMPTY; 8]; 2];
+    let mut attacked_by_role = [[B::EMPTY; Role::COUNT]; 2];
 
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
@@ -646,8 +646,8 @@ mod tests {
         // so the phase does not matter).
         let score = |fen: &str, set: &dyn Fn(&mut EvalParams)| {
             chess_eval_with(fen, &|prm| {
-                prm.threat_by_pawn = [Pair::default(); 8];
-                prm.threat_by_lesser = [Pair::default(); 8];
+                prm.threat_by_pawn = [Pair::default(); Role::COUNT];
+                prm.threat_by_lesser = [Pair::default(); Role::COUNT];
                 prm.hanging = Pair::default();
                 set(prm);
             })
@@ -690,7 +690,7 @@ mod tests {
         let knight = Role::Knight.index();
         let score = |fen: &str, weight: i32| {
             chess_eval_with(fen, &|prm| {
-                prm.outpost = [Pair::default(); 8];
+                prm.outpost = [Pair::default(); Role::COUNT];
                 prm.outpost[knight] = Pair(weight, weight);
             })
         };
@@ -744,7 +744,7 @@ mod tests {
         // As for the threats: the king terms zero, then one set.
         let score = |fen: &str, set: &dyn Fn(&mut EvalParams)| {
             chess_eval_with(fen, &|prm| {
-                prm.safe_check = [Pair::default(); 8];
+                prm.safe_check = [Pair::default(); Role::COUNT];
                 prm.weak_king_zone = Pair::default();
                 set(prm);
             })

@@ -4,7 +4,7 @@
 //! Material (centipawns, pawn = 100) starts from the values the rules
 //! files document; the rest is shared shape scaled per game.
 
-use crate::rules::Variant;
+use crate::rules::{Role, Variant};
 
 /// A middlegame and an endgame value, blended by the game phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -12,7 +12,7 @@ pub struct Pair(pub i32, pub i32);
 
 /// Per-role tables are indexed by `Role::index()`:
 /// pawn, knight, bishop, rook, queen, king, champion (WAD), FAD.
-pub type PerRole = [Pair; 8];
+pub type PerRole = [Pair; Role::COUNT];
 
 /// Ranks a per-rank table distinguishes (a piece further up counts as on
 /// the last one).
@@ -27,17 +27,17 @@ pub struct EvalParams {
     /// Piece values.
     pub material: PerRole,
     /// Weight of each role in the game phase (middlegame = sum at start).
-    pub phase_weight: [i32; 8],
+    pub phase_weight: [i32; Role::COUNT],
     /// Bonus per step closer to the centre.
     pub centrality: PerRole,
     /// Bonus by role and rank counted from the own side (0 = first rank).
-    pub rank: [[Pair; RANKS]; 8],
+    pub rank: [[Pair; RANKS]; Role::COUNT],
     /// Bonus by role and file counted from the nearer edge (0 = edge file).
-    pub file: [[Pair; FILES_FROM_EDGE]; 8],
+    pub file: [[Pair; FILES_FROM_EDGE]; Role::COUNT],
     /// Bonus per square a piece reaches (not own, not attacked by pawns).
     pub mobility: PerRole,
     /// Weight of a piece of each role attacking the enemy king's zone.
-    pub king_attack_weight: [i32; 8],
+    pub king_attack_weight: [i32; Role::COUNT],
     /// Pawn bonus per rank advanced.
     pub pawn_advance: Pair,
     /// Passed pawn bonus, per relative rank from the 2nd to the 7th.
@@ -142,8 +142,8 @@ const FIDE: EvalParams = EvalParams {
         p(0, 0),
         p(0, 0),
     ],
-    rank: [[p(0, 0); RANKS]; 8],
-    file: [[p(0, 0); FILES_FROM_EDGE]; 8],
+    rank: [[p(0, 0); RANKS]; Role::COUNT],
+    file: [[p(0, 0); FILES_FROM_EDGE]; Role::COUNT],
     king_attack_weight: [0, 2, 2, 3, 5, 0, 0, 0],
     pawn_advance: p(3, 6),
     passed_pawn: PASSED,
@@ -159,12 +159,12 @@ const FIDE: EvalParams = EvalParams {
     phalanx_pawn: p(0, 0),
     passed_blocked: p(0, 0),
     passed_king_distance: p(0, 0),
-    threat_by_pawn: [p(0, 0); 8],
-    threat_by_lesser: [p(0, 0); 8],
+    threat_by_pawn: [p(0, 0); Role::COUNT],
+    threat_by_lesser: [p(0, 0); Role::COUNT],
     hanging: p(0, 0),
-    safe_check: [p(0, 0); 8],
+    safe_check: [p(0, 0); Role::COUNT],
     weak_king_zone: p(0, 0),
-    outpost: [p(0, 0); 8],
+    outpost: [p(0, 0); Role::COUNT],
     king_danger_scale: 16,
     king_danger_max: 500,
     tempo: 10,
@@ -362,7 +362,7 @@ static CHESS_PARAMS: EvalParams = EvalParams {
         p(0, 0),
     ],
     weak_king_zone: p(12, -6),
-    outpost: [p(0, 0); 8],
+    outpost: [p(0, 0); Role::COUNT],
     king_danger_scale: 16,
     king_danger_max: 500,
     tempo: 35,
@@ -846,9 +846,9 @@ static CHAD: EvalParams = EvalParams {
         p(0, 0),
     ],
     phase_weight: [0, 0, 0, 1, 1, 0, 0, 0],
-    centrality: [p(0, 0); 8],
-    mobility: [p(0, 0); 8],
-    king_attack_weight: [0; 8],
+    centrality: [p(0, 0); Role::COUNT],
+    mobility: [p(0, 0); Role::COUNT],
+    king_attack_weight: [0; Role::COUNT],
     ..FIDE
 };
 
@@ -930,7 +930,7 @@ impl EvalParams {
                 .collect();
             format!("[\n{}{indent}]", items.concat())
         }
-        fn table<const N: usize>(rows: &[[Pair; N]; 8]) -> String {
+        fn table<const N: usize>(rows: &[[Pair; N]; Role::COUNT]) -> String {
             let items: Vec<String> = rows
                 .iter()
                 .map(|row| {
@@ -940,7 +940,7 @@ impl EvalParams {
                 .collect();
             format!("[\n{}    ]", items.concat())
         }
-        let ints = |v: &[i32; 8]| {
+        let ints = |v: &[i32; Role::COUNT]| {
             let items: Vec<String> = v.iter().map(i32::to_string).collect();
             format!("[{}]", items.join(", "))
         };

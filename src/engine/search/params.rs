@@ -60,7 +60,7 @@ pub const HISTORY_MAX: i32 = 16_384;
 
 /// Values of the roles for MVV-LVA ordering, by role index (pawn, knight,
 /// bishop, rook, queen, king, champion, FAD).
-pub const ORDER_VALUE: [i32; 8] = [100, 320, 330, 500, 950, 2000, 400, 380];
+pub const ORDER_VALUE: [i32; crate::rules::Role::COUNT] = [100, 320, 330, 500, 950, 2000, 400, 380];
 
 /// A history bonus is `HISTORY_BONUS_PER_DEPTH * depth`, at most
 /// `HISTORY_BONUS_MAX`; the same as a malus for the moves that failed.
