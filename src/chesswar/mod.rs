@@ -31,6 +31,7 @@
 pub mod army;
 pub mod dice;
 pub mod eval;
+pub mod game;
 pub mod notation;
 pub mod players;
 pub mod search;
@@ -41,6 +42,7 @@ mod turn;
 pub mod units;
 
 pub use army::{Army, GameOptions};
+pub use game::{Game, TokenError};
 pub use notation::Token;
 pub use spells::SPELL_RANGE;
 pub use state::{DecisionKind, Outcome, Phase, State, ToAct};

@@ -143,6 +143,37 @@ pub enum Outcome {
     },
 }
 
+impl Outcome {
+    /// The outcome in words: `White wins: ...`, `draw: ...`.
+    pub fn describe(&self) -> String {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let name = match winner {
+                    Side::White => "White",
+                    Side::Black => "Black",
+                };
+                format!("{name} wins: {reason}")
+            }
+            Outcome::Draw { reason } => format!("draw: {reason}"),
+        }
+    }
+
+    /// The PGN-style result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_code(&self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Side::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Side::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+}
+
 /// Who must supply the next token.
 #[derive(Clone, PartialEq, Debug)]
 pub enum ToAct {

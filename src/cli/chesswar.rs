@@ -263,20 +263,6 @@ fn seeded_player(
     player_by_name(name, derive_seed(seed, stream))
 }
 
-/// `1-0`, `0-1` or `1/2-1/2`, and a description.
-fn describe(outcome: &Outcome) -> (&'static str, String) {
-    match outcome {
-        Outcome::Win { winner, reason } => (
-            match winner {
-                Side::White => "1-0",
-                Side::Black => "0-1",
-            },
-            format!("{winner} wins: {reason}"),
-        ),
-        Outcome::Draw { reason } => ("1/2-1/2", format!("draw: {reason}")),
-    }
-}
-
 /// One self-play game's result.
 struct GameStats {
     outcome: Outcome,
@@ -319,10 +305,12 @@ fn selfplay_game(
 fn game_line(number: usize, seed: u64, result: &Result<GameStats, String>) -> String {
     match result {
         Ok(g) => {
-            let (score, text) = describe(&g.outcome);
             format!(
-                "game {number}: {score} {text} (rounds {}, tokens {}, seed {seed})",
-                g.rounds, g.tokens
+                "game {number}: {} {} (rounds {}, tokens {}, seed {seed})",
+                g.outcome.result_code(),
+                g.outcome.describe(),
+                g.rounds,
+                g.tokens
             )
         }
         Err(e) => format!("game {number}: error: {e} (seed {seed})"),
@@ -821,9 +809,10 @@ fn run_play(args: &PlayArgs) -> Result<(), Failure> {
     }
     match &record.outcome {
         Some(outcome) => {
-            let (score, text) = describe(outcome);
             out!(
-                "result: {score} {text} (round {}, {} tokens)",
+                "result: {} {} (round {}, {} tokens)",
+                outcome.result_code(),
+                outcome.describe(),
                 record.rounds,
                 record.tokens
             );

@@ -8,16 +8,15 @@
 //! from a seed) are kept here under the same names on both protocols.
 //! The search itself is [`crate::chesswar::search::Searcher`].
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
-use crate::chesswar::{Army, GameOptions, Outcome, Race, Side, State, ToAct, Token};
+use crate::chesswar::{Army, GameOptions, Outcome, Race, Side, State, ToAct};
 use crate::engine::Engine;
 use crate::engine::options::{Audience, OptionKind, OptionSpec};
-use crate::rules::perft::Stopped;
 
 /// The game's name for `UCI_Variant` and XBoard's `variant`.
 pub const NAME: &str = "chesswar";
@@ -248,103 +247,6 @@ fn knob(name: &str) -> Option<Knob> {
         .map(|&(_, k)| k)
 }
 
-/// Why a token was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TokenError {
-    /// Not a token at all.
-    Malformed(String),
-    /// A token the rules do not allow now.
-    Illegal(String),
-}
-
-impl TokenError {
-    /// `malformed` or `illegal`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            TokenError::Malformed(_) => "malformed",
-            TokenError::Illegal(_) => "illegal",
-        }
-    }
-
-    /// The reason in words.
-    pub fn reason(&self) -> &str {
-        match self {
-            TokenError::Malformed(r) | TokenError::Illegal(r) => r,
-        }
-    }
-
-    /// One line for the refused `token`: `illegal token 'X': why`.
-    pub fn describe(&self, token: &str) -> String {
-        let reason = self.reason();
-        // The rules often start their reason with the token itself.
-        let reason = reason
-            .strip_prefix(&format!("'{token}': "))
-            .unwrap_or(reason);
-        format!("{} token '{token}': {reason}", self.kind())
-    }
-}
-
-/// A game: the state it started from, the tokens played since and the
-/// state they lead to.
-#[derive(Clone, Debug)]
-pub struct Game {
-    start: State,
-    tokens: Vec<String>,
-    state: State,
-}
-
-impl Game {
-    /// A game starting from `start`, nothing played.
-    pub fn new(start: State) -> Game {
-        Game {
-            state: start.clone(),
-            start,
-            tokens: Vec::new(),
-        }
-    }
-
-    /// A game from `start` with `tokens` played, or the first token
-    /// refused (its position in the list and why).
-    pub fn with_tokens(start: State, tokens: &[String]) -> Result<Game, (String, TokenError)> {
-        let mut game = Game::new(start);
-        for token in tokens {
-            game.play(token).map_err(|e| (token.clone(), e))?;
-        }
-        Ok(game)
-    }
-
-    /// The current state.
-    pub fn state(&self) -> &State {
-        &self.state
-    }
-
-    /// Plays one token; on error nothing changes.
-    pub fn play(&mut self, token: &str) -> Result<(), TokenError> {
-        let parsed: Token = token.parse().map_err(TokenError::Malformed)?;
-        self.state.play(parsed).map_err(TokenError::Illegal)?;
-        self.tokens.push(parsed.to_string());
-        Ok(())
-    }
-
-    /// Takes back the last `n` tokens by replaying the rest from the start
-    /// state; false (and nothing changes) when fewer were played.
-    pub fn undo(&mut self, n: usize) -> bool {
-        if n > self.tokens.len() {
-            return false;
-        }
-        let keep = self.tokens.len() - n;
-        let mut state = self.start.clone();
-        for token in &self.tokens[..keep] {
-            if state.apply(token).is_err() {
-                return false;
-            }
-        }
-        self.tokens.truncate(keep);
-        self.state = state;
-        true
-    }
-}
-
 /// The ChessWar search table, shared with the thread that searches. It
 /// is made at the first ChessWar search, as large as the chess engine's
 /// table (the size `Hash` or `memory` asked for), and the chess table is
@@ -452,36 +354,7 @@ pub fn roll_due(purpose: &str) -> String {
 
 /// The message for `go` in a finished game.
 pub fn game_over(outcome: &Outcome) -> String {
-    format!("the game is over ({})", describe(outcome))
-}
-
-/// An outcome in words: `White wins: ...`, `draw: ...`.
-pub fn describe(outcome: &Outcome) -> String {
-    match outcome {
-        Outcome::Win { winner, reason } => {
-            let name = match winner {
-                Side::White => "White",
-                Side::Black => "Black",
-            };
-            format!("{name} wins: {reason}")
-        }
-        Outcome::Draw { reason } => format!("draw: {reason}"),
-    }
-}
-
-/// The PGN-style result of a finished game: `1-0`, `0-1` or `1/2-1/2`.
-pub fn result_code(outcome: &Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win {
-            winner: Side::White,
-            ..
-        } => "1-0",
-        Outcome::Win {
-            winner: Side::Black,
-            ..
-        } => "0-1",
-        Outcome::Draw { .. } => "1/2-1/2",
-    }
+    format!("the game is over ({})", outcome.describe())
 }
 
 /// The side whose decision is due, if a decision is.
@@ -553,52 +426,6 @@ pub fn plain_board(state: &State) -> String {
     plain
 }
 
-/// Counts the token sequences `depth` tokens long from `state` (die
-/// results count as tokens; a finished game ends a sequence early and
-/// counts nothing), one row per legal token.
-pub fn divide(state: &State, depth: u32) -> Vec<(String, u64)> {
-    let never = AtomicBool::new(false);
-    divide_until(state, depth, &never, &mut |_, _| {}).unwrap_or_default()
-}
-
-/// [`divide`] that hands each row to `on_row` as soon as it is counted and
-/// gives up with [`Stopped`] once `stop` is set.
-pub fn divide_until(
-    state: &State,
-    depth: u32,
-    stop: &AtomicBool,
-    on_row: &mut dyn FnMut(&str, u64),
-) -> Result<Vec<(String, u64)>, Stopped> {
-    let mut rows = Vec::new();
-    for token in state.legal_tokens() {
-        let mut next = state.clone();
-        let n = match next.apply(&token) {
-            Ok(()) => count(&next, depth.saturating_sub(1), stop)?,
-            Err(_) => 0,
-        };
-        on_row(&token, n);
-        rows.push((token, n));
-    }
-    Ok(rows)
-}
-
-fn count(state: &State, depth: u32, stop: &AtomicBool) -> Result<u64, Stopped> {
-    if depth == 0 {
-        return Ok(1);
-    }
-    if stop.load(Ordering::Relaxed) {
-        return Err(Stopped);
-    }
-    let mut total = 0;
-    for token in state.legal_tokens() {
-        let mut next = state.clone();
-        if next.apply(&token).is_ok() {
-            total += count(&next, depth - 1, stop)?;
-        }
-    }
-    Ok(total)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -640,25 +467,6 @@ mod tests {
     }
 
     #[test]
-    fn games_refuse_bad_tokens_and_undo_by_replaying() {
-        let mut game = Game::new(State::standard(Race::Human, Race::Human));
-        assert_eq!(
-            game.play("m:e2e9").unwrap_err().kind(),
-            "malformed",
-            "no such square"
-        );
-        assert_eq!(game.play("m:e2e6").unwrap_err().kind(), "illegal");
-        game.play("M:E2E3").unwrap();
-        let after = game.state().clone();
-        game.play("pass").unwrap();
-        assert!(game.undo(1));
-        assert_eq!(game.state(), &after);
-        assert!(!game.undo(5));
-        assert!(game.undo(1));
-        assert_eq!(game.state(), &State::standard(Race::Human, Race::Human));
-    }
-
-    #[test]
     fn go_refuses_rolls_unless_the_engine_rolls() {
         let state: State = "4k3/4N3/8/8/8/8/8/4K3 human/human w melee 1 0 - - std - -"
             .parse()
@@ -682,6 +490,7 @@ mod tests {
 
     #[test]
     fn divide_counts_tokens() {
+        use crate::chesswar::game::divide;
         let state = State::standard(Race::Human, Race::Human);
         let rows = divide(&state, 1);
         assert_eq!(rows.len(), state.legal_tokens().len());

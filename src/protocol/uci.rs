@@ -22,16 +22,16 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::chesswar::State;
 use crate::chesswar::dice::SeededDice;
 use crate::chesswar::search::{MAX_DEPTH, SearchLimits as ChessWarLimits, SearchReport};
+use crate::chesswar::{Game, State};
 use crate::engine::options::{OptionValue, SwitchSpelling};
 use crate::engine::runner::{Answer, Hold, SearchRunner};
 use crate::engine::{Engine, SearchInfo, SearchLimits};
 use crate::rules::Variant;
 use crate::rules::perft::{MAX_PERFT_DEPTH, Stopped};
 
-use super::chesswar::{self as cw, Changed, Game, GoAnswer, Setup};
+use super::chesswar::{self as cw, Changed, GoAnswer, Setup};
 use super::io::{Lines, say};
 use super::{ENGINE_AUTHOR, ENGINE_NAME};
 
@@ -759,7 +759,9 @@ impl Session {
                 move |job| {
                     let mut print = |token: &str, n: u64| say(&format!("{token}: {n}"));
                     let stop = job.control().stop_flag();
-                    report_perft(cw::divide_until(&state, depth, stop, &mut print));
+                    report_perft(crate::chesswar::game::divide_until(
+                        &state, depth, stop, &mut print,
+                    ));
                 },
                 |()| {},
             );

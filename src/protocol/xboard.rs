@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use crate::chesswar::dice::SeededDice;
 use crate::chesswar::search::{SearchLimits as ChessWarLimits, SearchReport};
-use crate::chesswar::{Side, State, ToAct, Token};
+use crate::chesswar::{Game, Side, State, ToAct, Token};
 use crate::engine::options::{OptionValue, SwitchSpelling};
 use crate::engine::runner::{Answer, Hold, SearchRunner};
 use crate::engine::{Engine, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchInfo, SearchLimits};
@@ -29,7 +29,7 @@ use crate::rules::variant::CastlingStyle;
 use crate::rules::{AnyPosition, Color, Outcome, Role, Variant};
 
 use super::ENGINE_NAME;
-use super::chesswar::{self as cw, Changed, DiceMode, Game, Setup};
+use super::chesswar::{self as cw, Changed, DiceMode, Setup};
 use super::io::{Lines, say};
 
 /// XBoard's internal piece order; the `setup` string maps each slot to a
@@ -249,7 +249,7 @@ fn chesswar_thinking_line(report: &SearchReport) -> String {
 /// The result line of a finished ChessWar game, e.g. `1-0 {White wins:
 /// the black general was destroyed}`.
 fn chesswar_result_line(outcome: &crate::chesswar::Outcome) -> String {
-    format!("{} {{{}}}", cw::result_code(outcome), cw::describe(outcome))
+    format!("{} {{{}}}", outcome.result_code(), outcome.describe())
 }
 
 /// What the loop waits for: a line of input (or why it could not be

@@ -7,8 +7,8 @@
 use std::time::Instant;
 
 use crate::chesswar::dice::{SeededDice, die_token};
-use crate::chesswar::{Outcome, Side, ToAct};
-use crate::protocol::chesswar::{Game, Setup};
+use crate::chesswar::{Game, Outcome, Side, ToAct};
+use crate::protocol::chesswar::Setup;
 use crate::rules::Color;
 
 use super::player::{Player, Reply};
@@ -246,12 +246,7 @@ fn rules_ending(outcome: &Outcome) -> Ending {
         Outcome::Win { winner, .. } => GameResult::Win(color_of(*winner)),
         Outcome::Draw { .. } => GameResult::Draw,
     };
-    (
-        result,
-        crate::protocol::chesswar::describe(outcome),
-        Termination::Normal,
-        None,
-    )
+    (result, outcome.describe(), Termination::Normal, None)
 }
 
 #[cfg(test)]
