@@ -45,7 +45,7 @@ pub use army::{Army, GameOptions};
 pub use game::{Game, TokenError};
 pub use notation::Token;
 pub use spells::SPELL_RANGE;
-pub use state::{DecisionKind, Outcome, Phase, State, ToAct};
+pub use state::{DecisionKind, NodeKind, Outcome, Phase, State, ToAct};
 pub use units::{
     Ability, Profile, Race, Side, Slot, Spell, SpellKind, Square, Unit, UnitFlags, Weapon, profile,
 };

@@ -85,7 +85,8 @@ use std::time::{Duration, Instant};
 use super::ToAct;
 use super::eval::{EvalWeights, WEIGHTS, evaluate_with, terminal_value};
 use super::notation::Token;
-use super::state::{State, Step};
+pub use super::state::NodeKind;
+use super::state::State;
 use super::units::{Side, Unit};
 
 /// The depth searched when [`SearchLimits`] gives no limit at all.
@@ -154,40 +155,10 @@ pub enum Pruning {
     Star2,
 }
 
-/// What a state waits for: [`State::to_act`] without building its texts.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum NodeKind {
-    /// The game is over.
-    Over,
-    /// A die roll is due.
-    Roll,
-    /// This side must decide.
-    Decision(Side),
-}
-
-/// What `state` waits for; the same answer as [`State::to_act`], cheaply.
+/// What `state` waits for; the same answer as [`State::to_act`], cheaply
+/// ([`State::node_kind`]).
 pub fn node_kind(state: &State) -> NodeKind {
-    if state.ending.is_some() {
-        return NodeKind::Over;
-    }
-    let mover = state.to_move;
-    let side = match state.pending.last() {
-        None => mover,
-        Some(step) if step.is_roll() => return NodeKind::Roll,
-        Some(Step::Pick(_)) => !mover,
-        Some(Step::HealWindow(sq, ..)) => state.board[sq.index()].map_or(mover, |u| u.side),
-        Some(Step::RaiseWindow(_, _, st)) => {
-            if *st == 0 {
-                mover
-            } else {
-                !mover
-            }
-        }
-        Some(Step::DispelWindow(side, _)) => *side,
-        Some(Step::ProtectWindow) => !mover,
-        Some(_) => mover,
-    };
-    NodeKind::Decision(side)
+    state.node_kind()
 }
 
 /// A 64-bit hash of the whole state (every field of its state string).

@@ -174,6 +174,18 @@ impl Outcome {
     }
 }
 
+/// What a state waits for: [`ToAct`] without its texts, for the search
+/// ([`State::node_kind`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NodeKind {
+    /// The game is over.
+    Over,
+    /// A die roll is due.
+    Roll,
+    /// This side must decide.
+    Decision(Side),
+}
+
 /// Who must supply the next token.
 #[derive(Clone, PartialEq, Debug)]
 pub enum ToAct {

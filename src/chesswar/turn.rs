@@ -69,7 +69,7 @@
 
 use super::notation::Token;
 use super::sight::line_clear;
-use super::state::{Act, DecisionKind, Effect, Ending, Stage, State, Step, ToAct};
+use super::state::{Act, DecisionKind, Effect, Ending, NodeKind, Stage, State, Step, ToAct};
 use super::units::{Ability, Side, Slot, Square, Unit};
 
 impl Step {
@@ -166,26 +166,49 @@ impl State {
         if let Some(o) = self.outcome() {
             return ToAct::Over(o);
         }
-        let mover = self.to_move;
-        let decision = |side, kind| ToAct::Decision { side, kind };
         match self.pending.last() {
-            None => decision(mover, DecisionKind::Action),
             Some(step) if step.is_roll() => ToAct::Roll {
                 purpose: self.purpose(step),
             },
-            Some(Step::Pick(_)) => decision(!mover, DecisionKind::PickTarget),
-            Some(Step::Advance(_)) => decision(mover, DecisionKind::Advance),
-            Some(Step::HealWindow(sq, ..)) => decision(
+            _ => {
+                let (side, kind) = self.decider();
+                ToAct::Decision { side, kind }
+            }
+        }
+    }
+
+    /// What the state waits for: the same answer as [`State::to_act`],
+    /// without building the outcome's or the roll's text (the search asks
+    /// at every node).
+    pub fn node_kind(&self) -> NodeKind {
+        if self.ending.is_some() {
+            return NodeKind::Over;
+        }
+        match self.pending.last() {
+            Some(step) if step.is_roll() => NodeKind::Roll,
+            _ => NodeKind::Decision(self.decider().0),
+        }
+    }
+
+    /// Who decides next, and what, when no roll is pending and the game
+    /// goes on.
+    fn decider(&self) -> (Side, DecisionKind) {
+        let mover = self.to_move;
+        match self.pending.last() {
+            None => (mover, DecisionKind::Action),
+            Some(Step::Pick(_)) => (!mover, DecisionKind::PickTarget),
+            Some(Step::Advance(_)) => (mover, DecisionKind::Advance),
+            Some(Step::HealWindow(sq, ..)) => (
                 self.at(*sq).map_or(mover, |u| u.side),
                 DecisionKind::Reaction,
             ),
-            Some(Step::RaiseWindow(_, _, st)) => decision(
+            Some(Step::RaiseWindow(_, _, st)) => (
                 if *st == 0 { mover } else { !mover },
                 DecisionKind::Reaction,
             ),
-            Some(Step::DispelWindow(side, _)) => decision(*side, DecisionKind::Reaction),
-            Some(Step::ProtectWindow) => decision(!mover, DecisionKind::Reaction),
-            Some(_) => decision(mover, DecisionKind::Action),
+            Some(Step::DispelWindow(side, _)) => (*side, DecisionKind::Reaction),
+            Some(Step::ProtectWindow) => (!mover, DecisionKind::Reaction),
+            Some(_) => (mover, DecisionKind::Action),
         }
     }
 
