@@ -9,7 +9,7 @@
 //! reaction spell) or a die roll (`d1` ... `d6`). [`State::legal_tokens`]
 //! lists every token accepted, and [`State::apply`] applies one; every rule
 //! (which rolls follow, and why) is applied by the core. The state prints as
-//! one line and reads back ([`state`] documents the grammar).
+//! one line and reads back ([`state_text`] documents the grammar).
 //!
 //! ```
 //! use motley::chesswar::{DecisionKind, Race, Side, State, ToAct};
@@ -38,6 +38,7 @@ pub mod search;
 pub mod sight;
 mod spells;
 pub mod state;
+pub mod state_text;
 mod turn;
 pub mod units;
 
