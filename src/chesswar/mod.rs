@@ -32,6 +32,7 @@ pub mod army;
 pub mod dice;
 pub mod eval;
 pub mod game;
+mod legal;
 pub mod notation;
 pub mod players;
 pub mod search;
