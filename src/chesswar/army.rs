@@ -8,7 +8,8 @@
 
 use std::fmt;
 
-use super::units::{Race, Side, Slot, Square, profile};
+use super::profiles::profile;
+use super::units::{Race, Side, Slot, Square};
 
 /// Options agreed before the game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]

@@ -47,9 +47,10 @@
 
 use std::cell::Cell;
 
+use super::profiles::{Ability, Weapon};
 use super::sight::line_clear;
 use super::state::{Ending, Stage, State};
-use super::units::{Ability, Side, Slot, Square, Unit, Weapon};
+use super::units::{Side, Slot, Square, Unit};
 
 /// The weights of the evaluation, all in one place ([`WEIGHTS`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -468,7 +469,7 @@ impl<'a> Board<'a> {
                 best = best.max(shot_chance(weapon, &tu, direct) * self.worth(&tu));
             }
         }
-        if p.knows(super::units::Spell::Zap) && !u.flags.cast {
+        if p.knows(super::profiles::Spell::Zap) && !u.flags.cast {
             let cancel = if self.anti_magic[1 - s] {
                 4.0 / 6.0
             } else {

@@ -4,9 +4,10 @@
 //! where the rules are silent.
 
 use super::notation::Token;
+use super::profiles::Ability;
 use super::sight::line_clear;
 use super::state::{DecisionKind, Effect, NodeKind, Stage, State, Step, ToAct};
-use super::units::{Ability, Side, Square, Unit};
+use super::units::{Side, Square, Unit};
 
 impl State {
     /// Who must supply the next token.

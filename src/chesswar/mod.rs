@@ -35,6 +35,7 @@ pub mod game;
 mod legal;
 pub mod notation;
 pub mod players;
+pub mod profiles;
 pub mod search;
 pub mod sight;
 mod spells;
@@ -46,8 +47,7 @@ pub mod units;
 pub use army::{Army, GameOptions};
 pub use game::{Game, TokenError};
 pub use notation::Token;
+pub use profiles::{Ability, Profile, Spell, SpellKind, Weapon, profile};
 pub use spells::SPELL_RANGE;
 pub use state::{DecisionKind, NodeKind, Outcome, Phase, State, ToAct};
-pub use units::{
-    Ability, Profile, Race, Side, Slot, Spell, SpellKind, Square, Unit, UnitFlags, Weapon, profile,
-};
+pub use units::{Race, Side, Slot, Square, Unit, UnitFlags};

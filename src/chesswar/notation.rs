@@ -23,7 +23,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::units::{Spell, Square};
+use super::profiles::Spell;
+use super::units::Square;
 
 /// One token: a decision or a die result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

@@ -55,8 +55,9 @@
 //!   cannot be aimed at a unit immune to plague.
 
 use super::notation::Token;
+use super::profiles::{Ability, Spell, SpellKind};
 use super::state::{Effect, Fx, Stage, State, Step};
-use super::units::{Ability, Side, Spell, SpellKind, Square};
+use super::units::{Side, Square};
 
 /// The range of every spell, in king steps.
 pub const SPELL_RANGE: u8 = 6;

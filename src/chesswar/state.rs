@@ -5,7 +5,8 @@
 
 use super::army::{Army, GameOptions};
 use super::notation::Token;
-use super::units::{Race, Side, Slot, Square, Unit, Weapon};
+use super::profiles::Weapon;
+use super::units::{Race, Side, Slot, Square, Unit};
 
 /// A phase of a turn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -440,7 +441,7 @@ impl State {
             generals[side.index()] = count[Slot::K.index()];
             let mut faults = Vec::new();
             for slot in Slot::ALL {
-                let p = super::units::profile(race, slot);
+                let p = super::profiles::profile(race, slot);
                 let (n, max) = (count[slot.index()], p.max as usize);
                 // Raised Zombies join the Undead's P slot beyond its count.
                 if slot == Slot::P && race == Race::Undead {

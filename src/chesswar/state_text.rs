@@ -99,8 +99,9 @@ use std::str::FromStr;
 
 use super::army::GameOptions;
 use super::notation::Token;
+use super::profiles::Weapon;
 use super::state::{Act, Effect, Ending, Fx, Stage, State, Step};
-use super::units::{Race, Side, Slot, Square, Unit, UnitFlags, Weapon};
+use super::units::{Race, Side, Slot, Square, Unit, UnitFlags};
 
 impl Effect {
     fn code(self) -> String {

@@ -69,9 +69,10 @@
 //!   with `b` to move.
 
 use super::notation::Token;
+use super::profiles::Ability;
 use super::sight::line_clear;
 use super::state::{Act, Effect, Ending, Stage, State, Step};
-use super::units::{Ability, Side, Slot, Square, Unit};
+use super::units::{Side, Slot, Square, Unit};
 
 impl Step {
     /// Whether the step waits for a die roll.
@@ -265,7 +266,7 @@ impl State {
         let own_protection = matches!(
             t,
             Token::Cast {
-                spell: super::units::Spell::Protection,
+                spell: super::profiles::Spell::Protection,
                 ..
             }
         );
@@ -469,7 +470,7 @@ impl State {
                 }
                 let Some(sq) = aim.offset(dx, dy) else { return };
                 let Some(u) = self.at(sq) else { return };
-                if weapon == super::units::Weapon::FearCatapult && !u.has(Ability::ImmuneFear) {
+                if weapon == super::profiles::Weapon::FearCatapult && !u.has(Ability::ImmuneFear) {
                     self.hit_unit(sq, weapon.save_modifier(), true);
                 } else {
                     self.pending
