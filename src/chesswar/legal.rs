@@ -26,6 +26,14 @@ impl State {
         }
     }
 
+    /// The side whose decision is due, if a decision is.
+    pub fn deciding_side(&self) -> Option<Side> {
+        match self.node_kind() {
+            NodeKind::Decision(side) => Some(side),
+            _ => None,
+        }
+    }
+
     /// What the state waits for: the same answer as [`State::to_act`],
     /// without building the outcome's or the roll's text (the search asks
     /// at every node).

@@ -143,6 +143,24 @@ pub struct SearchReport {
     pub pv: Vec<String>,
 }
 
+impl SearchReport {
+    /// The score in centipawn-like units, as the protocols print it: the
+    /// value (from -1 to 1, the deciding side's view) times 1000, rounded.
+    pub fn score(&self) -> i64 {
+        (self.value.clamp(-1.0, 1.0) * 1000.0).round() as i64
+    }
+}
+
+/// Time for one decision from a clock: a sixtieth of what is left plus
+/// three quarters of the increment, at most a quarter of what is left,
+/// less the overhead kept in hand, at least a millisecond. (A ChessWar game
+/// asks for hundreds of decisions, so the share is small.)
+pub fn time_for_decision(left: Duration, increment: Duration, overhead: Duration) -> Duration {
+    let usable = left.saturating_sub(overhead);
+    let share = usable / 60 + increment * 3 / 4;
+    share.min(usable / 4).max(Duration::from_millis(1))
+}
+
 /// The pruning used at chance and decision nodes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Pruning {
@@ -366,6 +384,34 @@ impl Searcher {
     pub fn set_weights(&mut self, weights: EvalWeights) {
         self.weights = weights;
         self.clear();
+    }
+
+    /// [`Searcher::search`] for a front end: each report goes to `info`,
+    /// and the final one too when the search gave none (a forced token), so
+    /// that a GUI always sees one; a chosen token the rules refuse is an
+    /// error, as is the searcher's reason for not searching.
+    pub fn decide(
+        &mut self,
+        state: &State,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchReport),
+    ) -> Result<SearchReport, String> {
+        let mut reported = false;
+        let report = self.search(state, limits, stop, &mut |r| {
+            reported = true;
+            info(r);
+        })?;
+        if !state.legal_tokens().contains(&report.best) {
+            return Err(format!(
+                "the search chose '{}', not a legal token",
+                report.best
+            ));
+        }
+        if !reported {
+            info(&report);
+        }
+        Ok(report)
     }
 
     /// Searches the decision due in `state` (whoever must decide: the side
@@ -1021,5 +1067,26 @@ impl Searcher {
         };
         self.store(ctx, key, depth, best, bound, best_move);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_give_a_small_share() {
+        let t = time_for_decision(
+            Duration::from_secs(60),
+            Duration::from_secs(1),
+            Duration::from_millis(10),
+        );
+        assert!(t > Duration::from_millis(1000) && t < Duration::from_millis(2000));
+        let t = time_for_decision(
+            Duration::from_millis(5),
+            Duration::ZERO,
+            Duration::from_millis(10),
+        );
+        assert_eq!(t, Duration::from_millis(1));
     }
 }

@@ -8,12 +8,10 @@
 //! from a seed) are kept here under the same names on both protocols.
 //! The search itself is [`crate::chesswar::search::Searcher`].
 
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
 
 use crate::chesswar::dice::{SeededDice, die_token};
-use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
+use crate::chesswar::search::{DEFAULT_HASH_MB, Searcher};
 use crate::chesswar::{Army, GameOptions, Outcome, Race, Side, State, ToAct};
 use crate::engine::Engine;
 use crate::engine::options::{Audience, OptionKind, OptionSpec};
@@ -357,57 +355,6 @@ pub fn game_over(outcome: &Outcome) -> String {
     format!("the game is over ({})", outcome.describe())
 }
 
-/// The side whose decision is due, if a decision is.
-pub fn deciding_side(state: &State) -> Option<Side> {
-    match state.to_act() {
-        ToAct::Decision { side, .. } => Some(side),
-        _ => None,
-    }
-}
-
-/// The search score in centipawn-like units: the value (from -1 to 1,
-/// the deciding side's view) times 1000, rounded.
-pub fn score(report: &SearchReport) -> i64 {
-    (report.value.clamp(-1.0, 1.0) * 1000.0).round() as i64
-}
-
-/// Time for one decision from a clock: a sixtieth of what is left plus
-/// three quarters of the increment, at most a quarter of what is left,
-/// less the overhead kept in hand, at least a millisecond. (A ChessWar game
-/// asks for hundreds of decisions, so the share is small.)
-pub fn time_for_decision(left: Duration, increment: Duration, overhead: Duration) -> Duration {
-    let usable = left.saturating_sub(overhead);
-    let share = usable / 60 + increment * 3 / 4;
-    share.min(usable / 4).max(Duration::from_millis(1))
-}
-
-/// Runs one search, giving each report to `info` (and the final one when
-/// the searcher gave none, as for a forced token, so that a GUI always
-/// sees one); an error is the searcher's reason for not searching.
-pub fn run_search(
-    searcher: &mut Searcher,
-    state: &State,
-    limits: &SearchLimits,
-    stop: &AtomicBool,
-    info: &mut dyn FnMut(&SearchReport),
-) -> Result<SearchReport, String> {
-    let mut reported = false;
-    let report = searcher.search(state, limits, stop, &mut |r| {
-        reported = true;
-        info(r);
-    })?;
-    if !state.legal_tokens().contains(&report.best) {
-        return Err(format!(
-            "the search chose '{}', not a legal token",
-            report.best
-        ));
-    }
-    if !reported {
-        info(&report);
-    }
-    Ok(report)
-}
-
 /// The board field of a state string without the units' marks, as a FEN
 /// board for XBoard's `setup`.
 pub fn plain_board(state: &State) -> String {
@@ -499,21 +446,5 @@ mod tests {
             plain_board(&state),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
         );
-    }
-
-    #[test]
-    fn clocks_give_a_small_share() {
-        let t = time_for_decision(
-            Duration::from_secs(60),
-            Duration::from_secs(1),
-            Duration::from_millis(10),
-        );
-        assert!(t > Duration::from_millis(1000) && t < Duration::from_millis(2000));
-        let t = time_for_decision(
-            Duration::from_millis(5),
-            Duration::ZERO,
-            Duration::from_millis(10),
-        );
-        assert_eq!(t, Duration::from_millis(1));
     }
 }

@@ -307,7 +307,7 @@ pub fn chesswar_info_line(report: &SearchReport) -> String {
     let mut line = format!(
         "info depth {} score cp {} nodes {} nps {nps} time {ms}",
         report.depth,
-        cw::score(report),
+        report.score(),
         report.nodes
     );
     if !report.pv.is_empty() {
@@ -546,11 +546,13 @@ impl Session {
                 .map(|t| t.saturating_sub(overhead).max(Duration::from_millis(1))),
         };
         if cw_limits.movetime.is_none()
-            && let Some(side) = cw::deciding_side(&state)
+            && let Some(side) = state.deciding_side()
             && let Some(left) = limits.time_left[side.index()]
         {
             let increment = limits.increment[side.index()].unwrap_or_default();
-            cw_limits.movetime = Some(cw::time_for_decision(left, increment, overhead));
+            cw_limits.movetime = Some(crate::chesswar::search::time_for_decision(
+                left, increment, overhead,
+            ));
         }
         let bounded =
             cw_limits.depth.is_some() || cw_limits.nodes.is_some() || cw_limits.movetime.is_some();
@@ -590,7 +592,7 @@ impl Session {
                 GoAnswer::Search => {
                     let stop = job.control().stop_flag();
                     let result = cw::with_searcher(&table, |searcher| {
-                        cw::run_search(searcher, &state, &cw_limits, stop, &mut |r| {
+                        searcher.decide(&state, &cw_limits, stop, &mut |r| {
                             say(&chesswar_info_line(r))
                         })
                     });

@@ -206,7 +206,11 @@ impl ChessWarClock {
     fn limits(&self) -> ChessWarLimits {
         let time = match (self.per_move, self.left) {
             (Some(t), _) => Some(t.saturating_sub(self.overhead)),
-            (None, Some(left)) => Some(cw::time_for_decision(left, self.increment, self.overhead)),
+            (None, Some(left)) => Some(crate::chesswar::search::time_for_decision(
+                left,
+                self.increment,
+                self.overhead,
+            )),
             (None, None) if self.depth.is_none() => Some(CHESSWAR_DEFAULT_TIME),
             (None, None) => None,
         }
@@ -239,7 +243,7 @@ fn chesswar_thinking_line(report: &SearchReport) -> String {
     format!(
         "{} {} {} {} {}",
         report.depth,
-        cw::score(report),
+        report.score(),
         report.elapsed.as_millis() / 10,
         report.nodes,
         report.pv.join(" ")
@@ -981,7 +985,7 @@ impl Session {
             "go" => self.chesswar_go(line),
             "playother" => {
                 let state = self.chesswar.state();
-                let side = cw::deciding_side(&state).unwrap_or(state.side_to_move());
+                let side = state.deciding_side().unwrap_or(state.side_to_move());
                 self.force = false;
                 self.engine_side = color_of(!side);
             }
@@ -1111,7 +1115,7 @@ impl Session {
                         let limits = clock.limits();
                         let stop = job.control().stop_flag();
                         let result = cw::with_searcher(&table, |searcher| {
-                            cw::run_search(searcher, &state, &limits, stop, &mut |r| {
+                            searcher.decide(&state, &limits, stop, &mut |r| {
                                 if post.load(Ordering::Relaxed) {
                                     say(&chesswar_thinking_line(r));
                                 }
