@@ -33,6 +33,18 @@ pub enum Hold {
     UntilStop,
 }
 
+impl Hold {
+    /// [`Hold::UntilStop`] when `until_stop` (an infinite search, an
+    /// analysis), else [`Hold::UntilDone`].
+    pub fn until_stop_if(until_stop: bool) -> Hold {
+        if until_stop {
+            Hold::UntilStop
+        } else {
+            Hold::UntilDone
+        }
+    }
+}
+
 /// What a running job sees of the runner.
 pub struct Job {
     control: Arc<SearchControl>,

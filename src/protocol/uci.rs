@@ -503,11 +503,7 @@ impl Session {
         self.counting = false;
         self.unbounded_after_ponderhit = limits.infinite || !ends;
         self.search_unbounded = limits.ponder || self.unbounded_after_ponderhit;
-        let hold = if limits.infinite {
-            Hold::UntilStop
-        } else {
-            Hold::UntilDone
-        };
+        let hold = Hold::until_stop_if(limits.infinite);
         self.runner.start(
             limits.ponder,
             hold,
@@ -578,11 +574,7 @@ impl Session {
             self.chesswar.table.ensure(&mut engine);
         }
         let table = self.chesswar.table.shared();
-        let hold = if unbounded {
-            Hold::UntilStop
-        } else {
-            Hold::UntilDone
-        };
+        let hold = Hold::until_stop_if(unbounded);
         self.runner.start(
             false,
             hold,

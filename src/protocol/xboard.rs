@@ -571,11 +571,7 @@ impl Session {
         let post = Arc::clone(&self.post);
         let analyzing = self.analyzing;
         // An analysis runs until it is stopped, and its answer is dropped.
-        let hold = if analyzing {
-            Hold::UntilStop
-        } else {
-            Hold::UntilDone
-        };
+        let hold = Hold::until_stop_if(analyzing);
         self.runner.start(
             false,
             hold,
