@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::search::{DEFAULT_HASH_MB, Searcher};
-use crate::chesswar::{Army, GameOptions, Outcome, Race, Side, State, ToAct};
+use crate::chesswar::{Army, Game, GameOptions, Outcome, Race, Side, State, ToAct};
 use crate::engine::Engine;
 use crate::engine::options::{Audience, OptionKind, OptionSpec};
 
@@ -243,6 +243,97 @@ fn knob(name: &str) -> Option<Knob> {
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
         .map(|&(_, k)| k)
+}
+
+/// What a session keeps for ChessWar, on either protocol: whether it is
+/// the game loaded, the options, the game (shared with the thread that
+/// plays the engine's tokens), the engine's dice and the search table.
+pub struct Session {
+    /// Whether the game loaded is ChessWar.
+    pub active: bool,
+    /// The ChessWar options.
+    pub setup: Setup,
+    game: Arc<Mutex<Game>>,
+    dice: Arc<Mutex<SeededDice>>,
+    /// The search table (made at the first search).
+    pub table: Table,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// Not active; the standard start state; dice from the default seed.
+    pub fn new() -> Session {
+        let setup = Setup::default();
+        let start = setup.start_state_or_standard();
+        Session {
+            active: false,
+            dice: Arc::new(Mutex::new(SeededDice::new(setup.seed))),
+            setup,
+            game: Arc::new(Mutex::new(Game::new(start))),
+            table: Table::new(),
+        }
+    }
+
+    /// The game, to read or change.
+    pub fn game(&self) -> MutexGuard<'_, Game> {
+        self.game.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The game, for a thread that plays on it.
+    pub fn shared_game(&self) -> Arc<Mutex<Game>> {
+        Arc::clone(&self.game)
+    }
+
+    /// The current state.
+    pub fn state(&self) -> State {
+        self.game().state().clone()
+    }
+
+    /// The engine's dice.
+    pub fn dice(&self) -> MutexGuard<'_, SeededDice> {
+        self.dice.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The engine's dice, for a thread that rolls them.
+    pub fn shared_dice(&self) -> Arc<Mutex<SeededDice>> {
+        Arc::clone(&self.dice)
+    }
+
+    /// The engine's dice start again from the seed.
+    pub fn restart_dice(&self) {
+        *self.dice() = SeededDice::new(self.setup.seed);
+    }
+
+    /// Sets one of the ChessWar options; the dice restart when who rolls
+    /// or the seed changes. Errors change nothing.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if self.setup.set(name, value)? == Changed::Dice {
+            self.restart_dice();
+        }
+        Ok(())
+    }
+
+    /// Sets the position: the start state the options describe (`None`)
+    /// or a state string, then the tokens. Nothing changes on error.
+    pub fn set_position(&self, state: Option<&str>, tokens: &[String]) -> Result<(), String> {
+        let start = match state {
+            None => self
+                .setup
+                .start_state()
+                .map_err(|e| format!("ChessWar set-up: {e}"))?,
+            Some(text) => text
+                .parse::<State>()
+                .map_err(|e| format!("ChessWar state string: {e}"))?,
+        };
+        let game = Game::with_tokens(start, tokens).map_err(|(token, e)| e.describe(&token))?;
+        *self.game() = game;
+        Ok(())
+    }
 }
 
 /// The ChessWar search table, shared with the thread that searches. It

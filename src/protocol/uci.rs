@@ -22,16 +22,14 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::chesswar::dice::SeededDice;
 use crate::chesswar::search::{MAX_DEPTH, SearchLimits as ChessWarLimits, SearchReport};
-use crate::chesswar::{Game, State};
 use crate::engine::options::{OptionValue, SwitchSpelling};
 use crate::engine::runner::{Answer, Hold, SearchRunner};
 use crate::engine::{Engine, SearchInfo, SearchLimits};
 use crate::rules::Variant;
 use crate::rules::perft::{MAX_PERFT_DEPTH, Stopped};
 
-use super::chesswar::{self as cw, Changed, GoAnswer, Setup};
+use super::chesswar::{self as cw, GoAnswer, Setup};
 use super::io::{Lines, say};
 use super::{ENGINE_AUTHOR, ENGINE_NAME};
 
@@ -317,48 +315,6 @@ pub fn chesswar_info_line(report: &SearchReport) -> String {
     line
 }
 
-/// What the engine keeps for ChessWar: options, the game, the engine's
-/// dice and the search table (made when first needed).
-struct ChessWar {
-    /// Whether `UCI_Variant` is `chesswar`.
-    active: bool,
-    setup: Setup,
-    game: Game,
-    dice: SeededDice,
-    table: cw::Table,
-}
-
-impl ChessWar {
-    fn new() -> ChessWar {
-        let setup = Setup::default();
-        let start = setup.start_state_or_standard();
-        ChessWar {
-            active: false,
-            dice: SeededDice::new(setup.seed),
-            setup,
-            game: Game::new(start),
-            table: cw::Table::new(),
-        }
-    }
-
-    /// Sets the position: the start state the options describe (`None`)
-    /// or a state string, then the tokens. Nothing changes on error.
-    fn set_position(&mut self, state: Option<&str>, tokens: &[String]) -> Result<(), String> {
-        let start = match state {
-            None => self
-                .setup
-                .start_state()
-                .map_err(|e| format!("ChessWar set-up: {e}"))?,
-            Some(text) => text
-                .parse::<State>()
-                .map_err(|e| format!("ChessWar state string: {e}"))?,
-        };
-        let game = Game::with_tokens(start, tokens).map_err(|(token, e)| e.describe(&token))?;
-        self.game = game;
-        Ok(())
-    }
-}
-
 /// How often the loop looks whether the search that commands wait for is
 /// over.
 const SEARCH_POLL: Duration = Duration::from_millis(2);
@@ -397,7 +353,7 @@ struct Session {
     /// Commands that wait for the running search, oldest first.
     queue: VecDeque<UciCommand>,
     variant: Variant,
-    chesswar: ChessWar,
+    chesswar: cw::Session,
 }
 
 impl Session {
@@ -410,7 +366,7 @@ impl Session {
             counting: false,
             queue: VecDeque::new(),
             variant: Variant::Chess,
-            chesswar: ChessWar::new(),
+            chesswar: cw::Session::new(),
         }
     }
 
@@ -436,15 +392,10 @@ impl Session {
         let spec = super::find_option(name, true)
             .ok_or_else(|| UciError(format!("unknown option '{name}'")))?;
         if Setup::is_option(spec.name) {
-            let changed = self
+            return self
                 .chesswar
-                .setup
-                .set(spec.name, value_text)
-                .map_err(UciError)?;
-            if changed == Changed::Dice {
-                self.chesswar.dice = SeededDice::new(self.chesswar.setup.seed);
-            }
-            return Ok(());
+                .set_option(spec.name, value_text)
+                .map_err(UciError);
         }
         let value = spec
             .read(value_text, SwitchSpelling::Words)
@@ -532,7 +483,7 @@ impl Session {
             error("go mate, ponder and searchmoves are not available in chesswar");
             return;
         }
-        let state = self.chesswar.game.state().clone();
+        let state = self.chesswar.state();
         let overhead = self.engine().options().move_overhead;
         let mut cw_limits = ChessWarLimits {
             depth: limits.depth,
@@ -565,7 +516,7 @@ impl Session {
         self.unbounded_after_ponderhit = unbounded;
         self.counting = false;
         let setup_dice = self.chesswar.setup.dice;
-        let answer = cw::go_answer(&state, setup_dice, &mut self.chesswar.dice);
+        let answer = cw::go_answer(&state, setup_dice, &mut self.chesswar.dice());
         if let GoAnswer::Refuse(why) = &answer {
             error(why);
         }
@@ -684,7 +635,7 @@ impl Session {
             UciCommand::NewGame => {
                 self.engine().new_game();
                 self.chesswar.table.clear();
-                self.chesswar.dice = SeededDice::new(self.chesswar.setup.seed);
+                self.chesswar.restart_dice();
             }
             UciCommand::SetOption { name, value } => {
                 if let Err(e) = self.set_option(&name, value.as_deref()) {
@@ -715,7 +666,7 @@ impl Session {
             UciCommand::Go(limits) => self.go(limits),
             UciCommand::Perft(depth) => self.perft(depth),
             UciCommand::Display if self.chesswar.active => {
-                let state = self.chesswar.game.state().to_string();
+                let state = self.chesswar.state().to_string();
                 say(&format!("info string variant {} state {state}", cw::NAME));
             }
             UciCommand::Display => {
@@ -746,7 +697,7 @@ impl Session {
         self.search_unbounded = false;
         self.unbounded_after_ponderhit = false;
         if self.chesswar.active {
-            let state = self.chesswar.game.state().clone();
+            let state = self.chesswar.state();
             self.runner.start(
                 false,
                 Hold::UntilDone,

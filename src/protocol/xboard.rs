@@ -19,7 +19,6 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::chesswar::dice::SeededDice;
 use crate::chesswar::search::{SearchLimits as ChessWarLimits, SearchReport};
 use crate::chesswar::{Game, Side, State, ToAct, Token};
 use crate::engine::options::{OptionValue, SwitchSpelling};
@@ -29,7 +28,7 @@ use crate::rules::variant::CastlingStyle;
 use crate::rules::{AnyPosition, Color, Outcome, Role, Variant};
 
 use super::ENGINE_NAME;
-use super::chesswar::{self as cw, Changed, DiceMode, Setup};
+use super::chesswar::{self as cw, DiceMode, Setup};
 use super::io::{Lines, say};
 
 /// XBoard's internal piece order; the `setup` string maps each slot to a
@@ -143,45 +142,6 @@ fn color_of(side: Side) -> Color {
     match side {
         Side::White => Color::White,
         Side::Black => Color::Black,
-    }
-}
-
-/// What the engine keeps for ChessWar: options, the game (shared with the
-/// thread that plays the engine's tokens), the engine's dice and the
-/// search table (made when first needed).
-struct ChessWar {
-    /// Whether the game is ChessWar (`variant chesswar`).
-    active: bool,
-    setup: Setup,
-    game: Arc<Mutex<Game>>,
-    dice: Arc<Mutex<SeededDice>>,
-    table: cw::Table,
-}
-
-impl ChessWar {
-    fn new() -> ChessWar {
-        let setup = Setup::default();
-        let start = setup.start_state_or_standard();
-        ChessWar {
-            active: false,
-            dice: Arc::new(Mutex::new(SeededDice::new(setup.seed))),
-            setup,
-            game: Arc::new(Mutex::new(Game::new(start))),
-            table: cw::Table::new(),
-        }
-    }
-
-    fn game(&self) -> std::sync::MutexGuard<'_, Game> {
-        self.game.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn state(&self) -> State {
-        self.game().state().clone()
-    }
-
-    /// The engine's dice start again from the seed.
-    fn restart_dice(&self) {
-        *self.dice.lock().unwrap_or_else(|e| e.into_inner()) = SeededDice::new(self.setup.seed);
     }
 }
 
@@ -323,7 +283,7 @@ struct Session {
     /// Whether the engine may move Wau Chess's attack boards (`Board
     /// Moves`; no GUI can show or enter them).
     board_moves: bool,
-    chesswar: ChessWar,
+    chesswar: cw::Session,
 }
 
 fn error(kind: &str, command: &str) {
@@ -379,7 +339,7 @@ impl Session {
             excluded: (String::new(), Vec::new()),
             long_castling: false,
             board_moves: false,
-            chesswar: ChessWar::new(),
+            chesswar: cw::Session::new(),
         }
     }
 
@@ -785,10 +745,7 @@ impl Session {
         let spec = super::find_option(name, false)
             .ok_or_else(|| format!("unknown option {}", name.trim()))?;
         if Setup::is_option(spec.name) {
-            if self.chesswar.setup.set(spec.name, value)? == Changed::Dice {
-                self.chesswar.restart_dice();
-            }
-            return Ok(());
+            return self.chesswar.set_option(spec.name, value);
         }
         match (spec.name, spec.read(value, SwitchSpelling::Digits)?) {
             ("Move Overhead", OptionValue::Spin(ms)) => self
@@ -1086,8 +1043,8 @@ impl Session {
                 clock.increment = increment;
             }
         }
-        let game = Arc::clone(&self.chesswar.game);
-        let dice = Arc::clone(&self.chesswar.dice);
+        let game = self.chesswar.shared_game();
+        let dice = self.chesswar.shared_dice();
         {
             let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
             self.chesswar.table.ensure(&mut engine);
