@@ -391,6 +391,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     if pv_node {
                         r -= 1;
                     }
+                    // A side whose position is not getting better has
+                    // less to find in its late quiet moves.
+                    if self.selectivity.improving && !improving {
+                        r += 1;
+                    }
                     let killers = self.histories.killers[ply];
                     if m == killers[0] || m == killers[1] {
                         r -= 1;
