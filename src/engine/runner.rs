@@ -57,10 +57,6 @@ impl Job {
     pub fn control(&self) -> &SearchControl {
         &self.control
     }
-    /// The signals, to hand to a searcher that keeps its own reference.
-    pub fn shared_control(&self) -> Arc<SearchControl> {
-        Arc::clone(&self.control)
-    }
     /// Whether the job's answer is to be dropped: a job that gives several
     /// answers (ChessWar plays a whole turn) looks before each.
     pub fn discarded(&self) -> bool {
