@@ -348,17 +348,29 @@ impl Searcher {
     /// (at least a few thousand entries), Star2 pruning, width
     /// [`DEFAULT_WIDTH`] and the evaluation's [`WEIGHTS`].
     pub fn new(hash_mb: usize) -> Searcher {
+        Searcher::try_new(hash_mb).expect("memory for the ChessWar search table")
+    }
+
+    /// [`Searcher::new`], or an error when the memory cannot be had.
+    pub fn try_new(hash_mb: usize) -> Result<Searcher, String> {
         let bytes = hash_mb.max(1).saturating_mul(1024 * 1024);
         // The largest power of two that fits.
         let fit = (bytes / std::mem::size_of::<Entry>()).max(4096);
         let n = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        Searcher {
-            table: vec![EMPTY; n],
+        let mut table = Vec::new();
+        table.try_reserve_exact(n).map_err(|_| {
+            format!(
+                "cannot allocate a search table of {hash_mb} MB: not enough memory (choose a smaller size)"
+            )
+        })?;
+        table.resize(n, EMPTY);
+        Ok(Searcher {
+            table,
             generation: 0,
             pruning: Pruning::Star2,
             width: Some(DEFAULT_WIDTH),
             weights: WEIGHTS,
-        }
+        })
     }
 
     /// Empties the transposition table.

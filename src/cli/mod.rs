@@ -154,7 +154,7 @@ pub mod numbers {
     );
     whole_flag!(
         /// A ChessWar points budget.
-        budget: u32, 0, crate::protocol::chesswar::MAX_BUDGET
+        budget: u32, 0, crate::engine::chesswar::MAX_BUDGET
     );
 
     /// The most passes of `tune-eval`.

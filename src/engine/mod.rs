@@ -2,6 +2,7 @@
 //! no protocol; the protocols drive it through [`Engine`].
 
 pub mod bench;
+pub mod chesswar;
 pub mod eval;
 pub mod limits;
 pub mod options;
@@ -16,6 +17,9 @@ use std::time::Duration;
 
 use crate::rules::{AnyGame, AnyPosition, SetupError, Variant};
 use crate::with_game;
+
+pub use chesswar::ChessWarPlay;
+use options::{OptionSpec, OptionValue, SwitchSpelling};
 
 pub use limits::SearchLimits;
 pub use score::ScoreReport;
@@ -59,9 +63,51 @@ impl Default for EngineOptions {
     }
 }
 
-/// A game, a hash table and settings: everything a protocol drives.
+/// Which game an engine plays: one of the board games, or ChessWar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    /// A board game of the rules core.
+    Board(Variant),
+    /// ChessWar, the dice wargame.
+    ChessWar,
+}
+
+impl GameKind {
+    /// The game's name, as `UCI_Variant` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Board(variant) => variant.name(),
+            GameKind::ChessWar => crate::chesswar::NAME,
+        }
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = String;
+
+    /// A game by any of its names (a board game's UCI or XBoard name, or
+    /// `chesswar`), in any case.
+    fn from_str(text: &str) -> Result<GameKind, String> {
+        if text.trim().eq_ignore_ascii_case(crate::chesswar::NAME) {
+            return Ok(GameKind::ChessWar);
+        }
+        text.parse::<Variant>()
+            .map(GameKind::Board)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The game loaded (a board game or ChessWar), the hash memory and the
+/// settings: everything a front end drives. The hash memory (`Hash`,
+/// XBoard's `memory`) goes to the table of the game loaded: the board
+/// games' transposition table, or ChessWar's search table while ChessWar
+/// is loaded (the board table keeps 1 MB meanwhile).
 pub struct Engine {
-    game: AnyGame,
+    /// The board game: the one loaded, or the last one when ChessWar is.
+    board: AnyGame,
+    chesswar: ChessWarPlay,
+    /// Whether ChessWar is the game loaded.
+    plays_chesswar: bool,
     tt: TranspositionTable,
     /// What the search threads learnt about moves in this game.
     memory: Mutex<SearchMemory>,
@@ -79,7 +125,9 @@ impl Engine {
     pub fn new() -> Engine {
         let options = EngineOptions::default();
         Engine {
-            game: AnyGame::new(AnyPosition::startpos(Variant::Chess)),
+            board: AnyGame::new(AnyPosition::startpos(Variant::Chess)),
+            chesswar: ChessWarPlay::new(),
+            plays_chesswar: false,
             tt: TranspositionTable::new(options.hash_mb),
             memory: Mutex::new(SearchMemory::new()),
             options,
@@ -89,28 +137,94 @@ impl Engine {
     pub fn options(&self) -> EngineOptions {
         self.options
     }
-    /// Resizes the hash table (its contents are lost). If the memory
-    /// cannot be had, the old table stays and an error says so.
+    /// The game loaded.
+    pub fn kind(&self) -> GameKind {
+        if self.plays_chesswar {
+            GameKind::ChessWar
+        } else {
+            GameKind::Board(self.board.position().variant())
+        }
+    }
+    /// Whether ChessWar is the game loaded.
+    pub fn plays_chesswar(&self) -> bool {
+        self.plays_chesswar
+    }
+    /// Resizes the hash memory (the table's contents are lost). If the
+    /// memory cannot be had, the old size stays and an error says so.
     pub fn set_hash_mb(&mut self, megabytes: usize) -> Result<(), String> {
         let megabytes = megabytes.clamp(1, MAX_HASH_MB);
-        if megabytes != self.options.hash_mb {
-            // Free the old table first, so that its memory can be reused.
-            self.tt = TranspositionTable::new(1);
-            match TranspositionTable::try_new(megabytes) {
-                Ok(tt) => {
-                    self.tt = tt;
-                    self.options.hash_mb = megabytes;
+        if megabytes == self.options.hash_mb {
+            return Ok(());
+        }
+        let old = self.options.hash_mb;
+        match self.give_memory(megabytes) {
+            Ok(()) => {
+                self.options.hash_mb = megabytes;
+                Ok(())
+            }
+            Err(e) => {
+                if self.give_memory(old).is_err() {
+                    self.options.hash_mb = 1;
+                    let _ = self.give_memory(1);
                 }
-                Err(e) => {
-                    match TranspositionTable::try_new(self.options.hash_mb) {
-                        Ok(tt) => self.tt = tt,
-                        Err(_) => self.options.hash_mb = 1,
-                    }
-                    return Err(e);
-                }
+                Err(e)
             }
         }
-        Ok(())
+    }
+    /// Makes the loaded game's table at `megabytes`, the old one freed
+    /// first so that its memory can be reused; the other game's table
+    /// keeps the least (1 MB, or none for ChessWar's).
+    fn give_memory(&mut self, megabytes: usize) -> Result<(), String> {
+        if self.plays_chesswar {
+            self.tt = TranspositionTable::new(1);
+            self.chesswar.make_table(megabytes)
+        } else {
+            self.chesswar.free_table();
+            self.tt = TranspositionTable::new(1);
+            self.tt = TranspositionTable::try_new(megabytes)?;
+            Ok(())
+        }
+    }
+    /// Switches between the board games and ChessWar, moving the hash
+    /// memory to the new game's table.
+    fn switch_to_chesswar(&mut self, chesswar: bool) {
+        if chesswar == self.plays_chesswar {
+            return;
+        }
+        self.plays_chesswar = chesswar;
+        if self.give_memory(self.options.hash_mb).is_err() {
+            self.options.hash_mb = 1;
+            let _ = self.give_memory(1);
+        }
+    }
+    /// Sets an option of the table ([`options::table`]) that the engine
+    /// keeps: `UCI_Variant` (the game is loaded at its start), `Hash`,
+    /// `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash` and the ChessWar
+    /// options, with switches spelt as the protocol spells them.
+    /// `Ok(false)`: the option is the front end's own (`Ponder`, `Long
+    /// Castling`, ...). Errors change nothing.
+    pub fn set_option(
+        &mut self,
+        spec: &OptionSpec,
+        text: &str,
+        spelling: SwitchSpelling,
+    ) -> Result<bool, String> {
+        if chesswar::Setup::is_option(spec.name) {
+            self.chesswar.set_option(spec.name, text)?;
+            return Ok(true);
+        }
+        match (spec.name, spec.read(text, spelling)?) {
+            ("UCI_Variant", OptionValue::Text(name)) => self.load(name.parse()?)?,
+            ("Hash", OptionValue::Spin(mb)) => self.set_hash_mb(mb as usize)?,
+            ("Threads", OptionValue::Spin(n)) => self.set_threads(n as usize),
+            ("MultiPV", OptionValue::Spin(n)) => self.set_multipv(n as usize),
+            ("Move Overhead", OptionValue::Spin(ms)) => {
+                self.set_move_overhead(Duration::from_millis(ms as u64));
+            }
+            ("Clear Hash", _) => self.clear_hash(),
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
     /// Sets the number of search threads.
     pub fn set_threads(&mut self, threads: usize) {
@@ -124,36 +238,91 @@ impl Engine {
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.options.move_overhead = overhead;
     }
-    /// Forgets what earlier searches learnt (a new game starts).
-    pub fn new_game(&mut self) {
+    /// Forgets what earlier searches learnt (`Clear Hash`).
+    pub fn clear_hash(&mut self) {
         self.tt.clear();
         self.memory
             .get_mut()
             .unwrap_or_else(|e| e.into_inner())
             .clear();
+        self.chesswar.clear_table();
     }
-    /// The game being played.
+    /// A new game starts: what earlier searches learnt is forgotten and
+    /// the engine's ChessWar dice start again from their seed.
+    pub fn new_game(&mut self) {
+        self.clear_hash();
+        self.chesswar.restart_dice();
+    }
+    /// The board game: the one loaded, or the last one while ChessWar is.
     pub fn game(&self) -> &AnyGame {
-        &self.game
+        &self.board
     }
-    /// The game being played, to make moves in it.
+    /// The board game, to make moves in it.
     pub fn game_mut(&mut self) -> &mut AnyGame {
-        &mut self.game
+        &mut self.board
     }
-    /// Sets up a position from a FEN (or the start position) and moves.
-    /// On error the previous game stays in place.
+    /// ChessWar: its options, game and dice (loaded or not).
+    pub fn chesswar(&self) -> &ChessWarPlay {
+        &self.chesswar
+    }
+    /// ChessWar, to play tokens, roll or set options.
+    pub fn chesswar_mut(&mut self) -> &mut ChessWarPlay {
+        &mut self.chesswar
+    }
+    /// Loads a game at its start: a board game's start position, or the
+    /// ChessWar start state the options describe. On error the game
+    /// loaded stays.
+    pub fn load(&mut self, kind: GameKind) -> Result<(), String> {
+        match kind {
+            GameKind::Board(variant) => self
+                .set_position(variant, None, &[])
+                .map_err(|e| e.to_string()),
+            GameKind::ChessWar => self.set_chesswar_position(None, &[]),
+        }
+    }
+    /// Sets up a board game from a FEN (or the start position) and moves,
+    /// and loads it. On error the previous game stays in place.
     pub fn set_position(
         &mut self,
         variant: Variant,
         fen: Option<&str>,
         moves: &[&str],
     ) -> Result<(), SetupError> {
-        self.game = AnyGame::from_setup(variant, fen, moves)?;
+        self.board = AnyGame::from_setup(variant, fen, moves)?;
+        self.switch_to_chesswar(false);
         Ok(())
     }
-    /// Searches the current position. The answer comes as soon as the
-    /// search ends: an infinite or pondering search that must wait for
-    /// `stop` is held by the runner ([`SearchControl::hold`]).
+    /// Sets up ChessWar from a state string (or the start state the
+    /// options describe) and tokens, and loads it. On error the previous
+    /// game stays in place.
+    pub fn set_chesswar_position(
+        &mut self,
+        state: Option<&str>,
+        tokens: &[String],
+    ) -> Result<(), String> {
+        self.chesswar.set_position(state, tokens)?;
+        self.switch_to_chesswar(true);
+        Ok(())
+    }
+    /// Sets up the game loaded from a FEN or state string (`None`: its
+    /// start) and moves or tokens.
+    pub fn set_loaded_position(
+        &mut self,
+        start: Option<&str>,
+        moves: &[String],
+    ) -> Result<(), String> {
+        match self.kind() {
+            GameKind::ChessWar => self.set_chesswar_position(start, moves),
+            GameKind::Board(variant) => {
+                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+                self.set_position(variant, start, &moves)
+                    .map_err(|e| e.to_string())
+            }
+        }
+    }
+    /// Searches the current board position. The answer comes as soon as
+    /// the search ends: an infinite or pondering search that must wait
+    /// for `stop` is held by the runner ([`SearchControl::hold`]).
     pub fn search(
         &self,
         limits: &SearchLimits,
@@ -166,6 +335,57 @@ impl Engine {
             move_overhead: self.options.move_overhead,
         };
         let mut memory = self.memory.lock().unwrap_or_else(|e| e.into_inner());
-        with_game!(&self.game, g => search::search(g, &self.tt, &settings, limits, control, &mut memory, on_info))
+        with_game!(&self.board, g => search::search(g, &self.tt, &settings, limits, control, &mut memory, on_info))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hash_memory_follows_the_game_loaded() {
+        let mut engine = Engine::new();
+        assert_eq!(engine.kind(), GameKind::Board(Variant::Chess));
+        assert!(!engine.chesswar().has_table());
+        engine.load("ChessWar".parse().unwrap()).unwrap();
+        assert!(engine.plays_chesswar() && engine.chesswar().has_table());
+        engine.set_hash_mb(2).unwrap();
+        assert_eq!(engine.options().hash_mb, 2);
+        assert!(engine.chesswar().has_table());
+        engine.load("wadchess".parse().unwrap()).unwrap();
+        assert_eq!(engine.kind(), GameKind::Board(Variant::WadChess));
+        assert!(!engine.chesswar().has_table());
+        assert!("ents".parse::<GameKind>().is_err());
+    }
+
+    #[test]
+    fn options_reach_the_part_that_keeps_them() {
+        let mut engine = Engine::new();
+        let table = options::table();
+        let set = |engine: &mut Engine, name: &str, value: &str| {
+            let spec = options::find(&table, name).unwrap().clone();
+            engine.set_option(&spec, value, SwitchSpelling::Words)
+        };
+        assert_eq!(set(&mut engine, "multipv", "3"), Ok(true));
+        assert_eq!(engine.options().multipv, 3);
+        assert!(set(&mut engine, "MultiPV", "0").is_err());
+        assert_eq!(engine.options().multipv, 3);
+        assert_eq!(set(&mut engine, "Ponder", "true"), Ok(false));
+        assert!(set(&mut engine, "Ponder", "1").is_err());
+        assert_eq!(set(&mut engine, "ChessWar White Race", "orc"), Ok(true));
+        assert_eq!(set(&mut engine, "UCI_Variant", "chesswar"), Ok(true));
+        assert!(
+            engine
+                .chesswar()
+                .state()
+                .to_string()
+                .contains(" orc/human ")
+        );
+        // A set-up the rules refuse leaves the game loaded as it was.
+        assert_eq!(set(&mut engine, "ChessWar Budget", "10"), Ok(true));
+        assert!(set(&mut engine, "UCI_Variant", "chesswar").is_err());
+        assert!(set(&mut engine, "UCI_Variant", "chess").is_ok());
+        assert!(!engine.plays_chesswar());
     }
 }

@@ -3,6 +3,12 @@
 //! `feature option="..."` strings, and a number or a switch sent by either
 //! protocol is read against the same entry, with the same error.
 
+use super::{
+    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV,
+    MAX_THREADS,
+};
+use crate::rules::Variant;
+
 /// The kind of value an option takes, with its default (and bounds).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
@@ -174,9 +180,83 @@ pub fn find<'a>(table: &'a [OptionSpec], name: &str) -> Option<&'a OptionSpec> {
     table.iter().find(|o| o.name.eq_ignore_ascii_case(name))
 }
 
+/// Every option of the engine, in the order GUIs list them: UCI prints
+/// those it lists as `option` lines, XBoard as `feature option=` strings.
+pub fn table() -> Vec<OptionSpec> {
+    let spin = |name, default: usize, min: usize, max: usize| OptionSpec {
+        name,
+        kind: OptionKind::Spin {
+            default: default as i64,
+            min: min as i64,
+            max: max as i64,
+        },
+        audience: Audience::Both,
+    };
+    let only = |audience, spec: OptionSpec| OptionSpec { audience, ..spec };
+    let check = |name, audience| OptionSpec {
+        name,
+        kind: OptionKind::Check { default: false },
+        audience,
+    };
+    let mut games: Vec<String> = Variant::ALL.iter().map(|v| v.name().to_string()).collect();
+    games.push(crate::chesswar::NAME.to_string());
+    let mut table = vec![
+        OptionSpec {
+            name: "UCI_Variant",
+            kind: OptionKind::Combo { choices: games },
+            audience: Audience::Uci,
+        },
+        only(Audience::Uci, spin("Hash", DEFAULT_HASH_MB, 1, MAX_HASH_MB)),
+        only(Audience::Uci, spin("Threads", 1, 1, MAX_THREADS)),
+        spin("MultiPV", 1, 1, MAX_MULTIPV),
+        check("Ponder", Audience::Uci),
+        spin(
+            "Move Overhead",
+            DEFAULT_MOVE_OVERHEAD_MS,
+            0,
+            MAX_MOVE_OVERHEAD_MS,
+        ),
+        check("UCI_AnalyseMode", Audience::Uci),
+        OptionSpec {
+            name: "Clear Hash",
+            kind: OptionKind::Button,
+            audience: Audience::Uci,
+        },
+        // Moves XBoard cannot show: fast castles of more than one step
+        // (XBoard 4.9) and Wau Chess's board moves (no GUI). UCI GUIs get
+        // every legal move.
+        check("Long Castling", Audience::Xboard),
+        check("Board Moves", Audience::Xboard),
+    ];
+    table.extend(super::chesswar::Setup::option_specs());
+    table
+}
+
+/// The option called `name` (any case) among those the protocol (`uci`,
+/// else XBoard) lists.
+pub fn find_listed(name: &str, uci: bool) -> Option<OptionSpec> {
+    let table = table();
+    find(&table, name).filter(|o| o.listed_by(uci)).cloned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_option_has_its_own_name() {
+        let table = table();
+        for (i, option) in table.iter().enumerate() {
+            let again = table[i + 1..]
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(option.name));
+            assert!(!again, "{} listed twice", option.name);
+        }
+        assert!(find_listed("hash", true).is_some());
+        assert!(find_listed("hash", false).is_none(), "XBoard has `memory`");
+        assert!(find_listed("board moves", false).is_some());
+        assert!(find_listed("board moves", true).is_none());
+    }
 
     fn spin() -> OptionSpec {
         OptionSpec {

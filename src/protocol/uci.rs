@@ -23,15 +23,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::chesswar::search::{MAX_DEPTH, SearchLimits as ChessWarLimits, SearchReport};
-use crate::engine::options::{OptionValue, SwitchSpelling};
+use crate::engine::options::{SwitchSpelling, find_listed};
 use crate::engine::runner::{Answer, Hold, SearchRunner};
 use crate::engine::{Engine, SearchInfo, SearchLimits};
-use crate::rules::Variant;
 use crate::rules::perft::{MAX_PERFT_DEPTH, Stopped};
 
-use super::chesswar::{self as cw, GoAnswer, Setup};
 use super::io::{Lines, say};
 use super::{ENGINE_AUTHOR, ENGINE_NAME};
+use crate::engine::chesswar::GoAnswer;
 
 /// A parsed UCI command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -352,8 +351,6 @@ struct Session {
     counting: bool,
     /// Commands that wait for the running search, oldest first.
     queue: VecDeque<UciCommand>,
-    variant: Variant,
-    chesswar: cw::Session,
 }
 
 impl Session {
@@ -365,8 +362,6 @@ impl Session {
             unbounded_after_ponderhit: false,
             counting: false,
             queue: VecDeque::new(),
-            variant: Variant::Chess,
-            chesswar: cw::Session::new(),
         }
     }
 
@@ -385,56 +380,22 @@ impl Session {
         self.runner.has_job() && !self.queue.is_empty()
     }
 
-    /// Sets an option from the table ([`super::option_table`]); a bad
+    /// Sets an option from the table ([`crate::engine::options::table`]); a bad
     /// value or an unknown name is an error and changes nothing.
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
-        let value_text = value.unwrap_or("").trim();
-        let spec = super::find_option(name, true)
-            .ok_or_else(|| UciError(format!("unknown option '{name}'")))?;
-        if Setup::is_option(spec.name) {
-            return self
-                .chesswar
-                .set_option(spec.name, value_text)
-                .map_err(UciError);
-        }
-        let value = spec
-            .read(value_text, SwitchSpelling::Words)
+        let value = value.unwrap_or("").trim();
+        let spec =
+            find_listed(name, true).ok_or_else(|| UciError(format!("unknown option '{name}'")))?;
+        let kept = self
+            .engine()
+            .set_option(&spec, value, SwitchSpelling::Words)
             .map_err(UciError)?;
-        match (spec.name, value) {
-            ("UCI_Variant", _) if value_text.eq_ignore_ascii_case(cw::NAME) => {
-                self.chesswar.set_position(None, &[]).map_err(UciError)?;
-                self.chesswar.active = true;
-            }
-            ("UCI_Variant", _) => {
-                let variant: Variant = value_text.parse().map_err(|e| UciError(format!("{e}")))?;
-                self.engine()
-                    .set_position(variant, None, &[])
-                    .map_err(|e| UciError(e.to_string()))?;
-                self.variant = variant;
-                self.chesswar.active = false;
-                let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
-                self.chesswar.table.release(&mut engine);
-            }
-            ("Hash", OptionValue::Spin(mb)) => {
-                // The ChessWar table is made again, at the new size, when
-                // it is next needed.
-                self.chesswar.table.resize();
-                self.engine().set_hash_mb(mb as usize).map_err(UciError)?;
-            }
-            ("Threads", OptionValue::Spin(n)) => self.engine().set_threads(n as usize),
-            ("MultiPV", OptionValue::Spin(n)) => self.engine().set_multipv(n as usize),
-            ("Move Overhead", OptionValue::Spin(ms)) => self
-                .engine()
-                .set_move_overhead(Duration::from_millis(ms as u64)),
+        match spec.name {
+            _ if kept => Ok(()),
             // Pondering needs no setting: the GUI decides with `go ponder`.
-            ("Ponder" | "UCI_AnalyseMode", _) => {}
-            ("Clear Hash", _) => {
-                self.engine().new_game();
-                self.chesswar.table.clear();
-            }
-            (other, _) => return Err(UciError(format!("option '{other}' is not for UCI"))),
+            "Ponder" | "UCI_AnalyseMode" => Ok(()),
+            other => Err(UciError(format!("option '{other}' is not for UCI"))),
         }
-        Ok(())
     }
 
     /// `go` in the chess games. A `searchmoves` move that is not legal is
@@ -483,8 +444,13 @@ impl Session {
             error("go mate, ponder and searchmoves are not available in chesswar");
             return;
         }
-        let state = self.chesswar.state();
-        let overhead = self.engine().options().move_overhead;
+        let (state, overhead) = {
+            let engine = self.engine();
+            (
+                engine.chesswar().state().clone(),
+                engine.options().move_overhead,
+            )
+        };
         let mut cw_limits = ChessWarLimits {
             depth: limits.depth,
             nodes: limits.nodes,
@@ -515,16 +481,11 @@ impl Session {
         self.search_unbounded = unbounded;
         self.unbounded_after_ponderhit = unbounded;
         self.counting = false;
-        let setup_dice = self.chesswar.setup.dice;
-        let answer = cw::go_answer(&state, setup_dice, &mut self.chesswar.dice());
+        let answer = self.engine().chesswar_mut().go_answer();
         if let GoAnswer::Refuse(why) = &answer {
             error(why);
         }
-        if answer == GoAnswer::Search {
-            let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
-            self.chesswar.table.ensure(&mut engine);
-        }
-        let table = self.chesswar.table.shared();
+        let engine = Arc::clone(&self.engine);
         let hold = Hold::until_stop_if(unbounded);
         self.runner.start(
             false,
@@ -534,11 +495,12 @@ impl Session {
                 GoAnswer::Roll(token) => token,
                 GoAnswer::Search => {
                     let stop = job.control().stop_flag();
-                    let result = cw::with_searcher(&table, |searcher| {
-                        searcher.decide(&state, &cw_limits, stop, &mut |r| {
+                    let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                    let result = engine
+                        .chesswar_mut()
+                        .decide(&state, &cw_limits, stop, &mut |r| {
                             say(&chesswar_info_line(r))
-                        })
-                    });
+                        });
                     match result {
                         Ok(report) => report.best,
                         Err(e) => {
@@ -627,51 +589,46 @@ impl Session {
             UciCommand::Uci => {
                 say(&format!("id name {ENGINE_NAME}"));
                 say(&format!("id author {ENGINE_AUTHOR}"));
-                for option in super::option_table().iter().filter(|o| o.listed_by(true)) {
+                for option in crate::engine::options::table()
+                    .iter()
+                    .filter(|o| o.listed_by(true))
+                {
                     say(&option.uci_line());
                 }
                 say("uciok");
             }
-            UciCommand::NewGame => {
-                self.engine().new_game();
-                self.chesswar.table.clear();
-                self.chesswar.restart_dice();
-            }
+            UciCommand::NewGame => self.engine().new_game(),
             UciCommand::SetOption { name, value } => {
                 if let Err(e) = self.set_option(&name, value.as_deref()) {
                     error(&e.0);
                 }
             }
-            UciCommand::Position { fen, moves } if self.chesswar.active => {
-                if let Err(e) = self.chesswar.set_position(fen.as_deref(), &moves) {
-                    error(&format!("{e}; position unchanged"));
-                }
-            }
-            UciCommand::State { state, moves } if self.chesswar.active => {
-                if let Err(e) = self.chesswar.set_position(Some(&state), &moves) {
-                    error(&format!("{e}; position unchanged"));
-                }
-            }
-            UciCommand::State { .. } => {
-                error("position needs 'startpos' or 'fen <FEN>'");
-            }
             UciCommand::Position { fen, moves } => {
-                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-                let variant = self.variant;
-                if let Err(e) = self.engine().set_position(variant, fen.as_deref(), &moves) {
+                if let Err(e) = self.engine().set_loaded_position(fen.as_deref(), &moves) {
                     error(&format!("{e}; position unchanged"));
                 }
             }
-            UciCommand::Go(limits) if self.chesswar.active => self.chesswar_go(limits),
+            UciCommand::State { state, moves } => {
+                let mut engine = self.engine();
+                if !engine.plays_chesswar() {
+                    error("position needs 'startpos' or 'fen <FEN>'");
+                } else if let Err(e) = engine.set_chesswar_position(Some(&state), &moves) {
+                    error(&format!("{e}; position unchanged"));
+                }
+            }
+            UciCommand::Go(limits) if self.engine().plays_chesswar() => self.chesswar_go(limits),
             UciCommand::Go(limits) => self.go(limits),
             UciCommand::Perft(depth) => self.perft(depth),
-            UciCommand::Display if self.chesswar.active => {
-                let state = self.chesswar.state().to_string();
-                say(&format!("info string variant {} state {state}", cw::NAME));
-            }
             UciCommand::Display => {
-                let fen = self.engine().game().position().fen();
-                say(&format!("info string variant {} fen {fen}", self.variant));
+                let engine = self.engine();
+                let line = if engine.plays_chesswar() {
+                    let state = engine.chesswar().state();
+                    format!("variant {} state {state}", crate::chesswar::NAME)
+                } else {
+                    let position = engine.game().position();
+                    format!("variant {} fen {}", position.variant(), position.fen())
+                };
+                say(&format!("info string {line}"));
             }
             UciCommand::Xboard => return Flow::Xboard,
             // Acted on as they arrive (see `accept`), never queued.
@@ -689,15 +646,17 @@ impl Session {
     /// generation order, also on several threads), then the total; a count
     /// that is stopped says so instead of giving a total.
     fn perft(&mut self, depth: u32) {
-        let (position, threads) = {
+        let (position, threads, chesswar) = {
             let engine = self.engine();
-            (engine.game().position(), engine.options().threads)
+            let chesswar = engine
+                .plays_chesswar()
+                .then(|| engine.chesswar().state().clone());
+            (engine.game().position(), engine.options().threads, chesswar)
         };
         self.counting = true;
         self.search_unbounded = false;
         self.unbounded_after_ponderhit = false;
-        if self.chesswar.active {
-            let state = self.chesswar.state();
+        if let Some(state) = chesswar {
             self.runner.start(
                 false,
                 Hold::UntilDone,

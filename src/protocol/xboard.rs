@@ -20,15 +20,17 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::chesswar::search::{SearchLimits as ChessWarLimits, SearchReport};
-use crate::chesswar::{Game, Side, State, ToAct, Token};
-use crate::engine::options::{OptionValue, SwitchSpelling};
+use crate::chesswar::{Side, State, ToAct, Token};
+use crate::engine::chesswar::{DiceMode, roll_due};
+use crate::engine::options::{OptionValue, SwitchSpelling, find_listed};
 use crate::engine::runner::{Answer, Hold, SearchRunner};
-use crate::engine::{Engine, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchInfo, SearchLimits};
+use crate::engine::{
+    Engine, GameKind, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchInfo, SearchLimits,
+};
 use crate::rules::variant::CastlingStyle;
 use crate::rules::{AnyPosition, Color, Outcome, Role, Variant};
 
 use super::ENGINE_NAME;
-use super::chesswar::{self as cw, DiceMode, Setup};
 use super::io::{Lines, say};
 
 /// XBoard's internal piece order; the `setup` string maps each slot to a
@@ -262,7 +264,6 @@ struct Session {
     /// Thinks on the engine's move or analyses; inside the loop, the end
     /// of each search wakes the loop.
     runner: SearchRunner,
-    variant: Variant,
     force: bool,
     engine_side: Color,
     post: Arc<AtomicBool>,
@@ -283,7 +284,6 @@ struct Session {
     /// Whether the engine may move Wau Chess's attack boards (`Board
     /// Moves`; no GUI can show or enter them).
     board_moves: bool,
-    chesswar: cw::Session,
 }
 
 fn error(kind: &str, command: &str) {
@@ -323,7 +323,6 @@ impl Session {
         Session {
             engine: Arc::new(Mutex::new(Engine::new())),
             runner: SearchRunner::new(),
-            variant: Variant::Chess,
             force: false,
             engine_side: Color::Black,
             post: Arc::new(AtomicBool::new(false)),
@@ -339,7 +338,6 @@ impl Session {
             excluded: (String::new(), Vec::new()),
             long_castling: false,
             board_moves: false,
-            chesswar: cw::Session::new(),
         }
     }
 
@@ -409,13 +407,12 @@ impl Session {
         true
     }
 
-    /// `?`: the engine moves now. In ChessWar only the decision under way
-    /// ends; its token is played and the engine goes on with its turn.
+    /// `?`: the engine moves now (an analysis goes on). In ChessWar only
+    /// the decision under way ends; its token is played and the engine
+    /// goes on with its turn.
     fn move_now(&mut self) {
-        if self.chesswar.active {
+        if !self.analyzing {
             self.runner.interrupt();
-        } else if !self.analyzing {
-            self.stop_search(true);
         }
     }
 
@@ -650,8 +647,8 @@ impl Session {
 
     fn features() -> String {
         let mut variants: Vec<&str> = Variant::ALL.iter().map(|v| v.spec().xboard_name).collect();
-        variants.push(cw::NAME);
-        let options: Vec<String> = super::option_table()
+        variants.push(crate::chesswar::NAME);
+        let options: Vec<String> = crate::engine::options::table()
             .iter()
             .filter(|o| o.listed_by(false))
             .map(|o| o.xboard_feature())
@@ -664,52 +661,39 @@ impl Session {
         )
     }
 
-    /// `variant chesswar`: the start state the ChessWar options describe,
-    /// announced with a `setup` line (the units as chess pieces).
-    fn set_chesswar(&mut self) -> Result<(), String> {
-        let start = self
-            .chesswar
-            .setup
-            .start_state()
-            .map_err(|e| format!("ChessWar set-up: {e}"))?;
-        say(&format!(
-            "setup ({}) 8x8+0_fairy {} {} - - 0 1",
-            piece_to_char(Variant::Chess),
-            cw::plain_board(&start),
-            start.side_to_move().code()
-        ));
-        *self.chesswar.game() = Game::new(start);
-        self.chesswar.active = true;
-        self.analyzing = false;
-        Ok(())
-    }
-
+    /// `variant NAME`: the game at its start, announced with a `setup`
+    /// line (in ChessWar, the units as chess pieces) and the definitions
+    /// of the pieces XBoard does not know.
     fn set_variant(&mut self, name: &str) -> Result<(), String> {
-        if name.eq_ignore_ascii_case(cw::NAME) {
-            return self.set_chesswar();
-        }
-        let variant: Variant = name.parse().map_err(|e| format!("{e}"))?;
-        self.engine()
-            .set_position(variant, None, &[])
-            .map_err(|e| e.to_string())?;
-        self.variant = variant;
-        self.chesswar.active = false;
-        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
-        self.chesswar.table.release(&mut engine);
-        if variant != Variant::Chess {
-            let spec = variant.spec();
-            // XBoard reads the six FEN fields; Wau Chess's seventh (the
-            // board corners) is implied by the holes.
-            let fen: Vec<&str> = spec.start_fen.split_whitespace().take(6).collect();
-            say(&format!(
-                "setup ({}) {}x{}+0_fairy {}",
-                piece_to_char(variant),
-                spec.files,
-                spec.ranks,
-                fen.join(" ")
-            ));
-            for line in piece_definitions(variant) {
-                say(&line);
+        let kind: GameKind = name.parse()?;
+        self.engine().load(kind)?;
+        match kind {
+            GameKind::ChessWar => {
+                let start = self.engine().chesswar().state().clone();
+                say(&format!(
+                    "setup ({}) 8x8+0_fairy {} {} - - 0 1",
+                    piece_to_char(Variant::Chess),
+                    plain_board(&start),
+                    start.side_to_move().code()
+                ));
+                self.analyzing = false;
+            }
+            GameKind::Board(Variant::Chess) => {}
+            GameKind::Board(variant) => {
+                let spec = variant.spec();
+                // XBoard reads the six FEN fields; Wau Chess's seventh (the
+                // board corners) is implied by the holes.
+                let fen: Vec<&str> = spec.start_fen.split_whitespace().take(6).collect();
+                say(&format!(
+                    "setup ({}) {}x{}+0_fairy {}",
+                    piece_to_char(variant),
+                    spec.files,
+                    spec.ranks,
+                    fen.join(" ")
+                ));
+                for line in piece_definitions(variant) {
+                    say(&line);
+                }
             }
         }
         Ok(())
@@ -742,16 +726,15 @@ impl Session {
         let (name, value) = text
             .split_once('=')
             .ok_or_else(|| "option needs NAME=VALUE".to_string())?;
-        let spec = super::find_option(name, false)
-            .ok_or_else(|| format!("unknown option {}", name.trim()))?;
-        if Setup::is_option(spec.name) {
-            return self.chesswar.set_option(spec.name, value);
+        let spec =
+            find_listed(name, false).ok_or_else(|| format!("unknown option {}", name.trim()))?;
+        if self
+            .engine()
+            .set_option(&spec, value, SwitchSpelling::Digits)?
+        {
+            return Ok(());
         }
         match (spec.name, spec.read(value, SwitchSpelling::Digits)?) {
-            ("Move Overhead", OptionValue::Spin(ms)) => self
-                .engine()
-                .set_move_overhead(Duration::from_millis(ms as u64)),
-            ("MultiPV", OptionValue::Spin(n)) => self.engine().set_multipv(n as usize),
             ("Long Castling", OptionValue::Check(on)) => self.long_castling = on,
             ("Board Moves", OptionValue::Check(on)) => self.board_moves = on,
             (other, _) => return Err(format!("option {other} is not for XBoard")),
@@ -797,7 +780,7 @@ impl Session {
                 Timing::AtOnce | Timing::AfterMove => self.await_search(),
             }
         }
-        if self.chesswar.active && self.chesswar_command(command, args, line) {
+        if self.engine().plays_chesswar() && self.chesswar_command(command, args, line) {
             return true;
         }
         match command {
@@ -808,15 +791,9 @@ impl Session {
                 self.force = false;
                 self.engine_side = Color::Black;
                 self.depth_limit = None;
-                self.variant = Variant::Chess;
-                self.chesswar.active = false;
-                self.chesswar.restart_dice();
-                {
-                    let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
-                    self.chesswar.table.release(&mut engine);
-                }
-                self.engine().new_game();
-                let _ = self.engine().set_position(Variant::Chess, None, &[]);
+                let mut engine = self.engine();
+                engine.new_game();
+                let _ = engine.load(GameKind::Board(Variant::Chess));
             }
             "variant" => match arg(0).map(|name| self.set_variant(name)) {
                 Some(Ok(())) => {}
@@ -874,8 +851,7 @@ impl Session {
             },
             "setboard" => {
                 let fen = args.join(" ");
-                let variant = self.variant;
-                if let Err(e) = self.engine().set_position(variant, Some(&fen), &[]) {
+                if let Err(e) = self.engine().set_loaded_position(Some(&fen), &[]) {
                     error(&format!("illegal position: {e}"), line);
                 }
             }
@@ -897,7 +873,6 @@ impl Session {
             "exit" => self.analyzing = false,
             "memory" => match arg(0).and_then(|s| s.parse::<usize>().ok()) {
                 Some(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    self.chesswar.table.resize();
                     if let Err(e) = self.engine().set_hash_mb(mb) {
                         error(&e, line);
                     }
@@ -937,7 +912,7 @@ impl Session {
         match command {
             "go" => self.chesswar_go(line),
             "playother" => {
-                let state = self.chesswar.state();
+                let state = self.engine().chesswar().state().clone();
                 let side = state.deciding_side().unwrap_or(state.side_to_move());
                 self.force = false;
                 self.engine_side = color_of(!side);
@@ -946,16 +921,9 @@ impl Session {
                 Some(text) => self.chesswar_user_token(text),
                 None => error("usermove needs a token", line),
             },
-            "setboard" => match args.join(" ").parse::<State>() {
-                Ok(state) => *self.chesswar.game() = Game::new(state),
-                Err(e) => error(
-                    &format!("illegal position: ChessWar state string: {e}"),
-                    line,
-                ),
-            },
             "undo" | "remove" => {
                 let n = if command == "undo" { 1 } else { 2 };
-                if !self.chesswar.game().undo(n) {
+                if !self.engine().chesswar_mut().game_mut().undo(n) {
                     error("no token to take back", line);
                 }
             }
@@ -979,13 +947,15 @@ impl Session {
     /// dice it is an error and nothing changes; in a finished game the
     /// result is announced again, and nothing changes either.
     fn chesswar_go(&mut self, line: &str) {
-        let state = self.chesswar.state();
+        let (state, dice_mode) = {
+            let engine = self.engine();
+            let chesswar = engine.chesswar();
+            (chesswar.state().clone(), chesswar.setup().dice)
+        };
         let side = match state.to_act() {
             ToAct::Decision { side, .. } => side,
-            ToAct::Roll { .. } if self.chesswar.setup.dice == DiceMode::Engine => {
-                state.side_to_move()
-            }
-            ToAct::Roll { purpose } => return error(&cw::roll_due(&purpose), line),
+            ToAct::Roll { .. } if dice_mode == DiceMode::Engine => state.side_to_move(),
+            ToAct::Roll { purpose } => return error(&roll_due(&purpose), line),
             ToAct::Over(outcome) => return say(&chesswar_result_line(&outcome)),
         };
         self.force = false;
@@ -995,11 +965,15 @@ impl Session {
 
     /// A token from the GUI: played, or refused with `Illegal move`.
     fn chesswar_user_token(&mut self, text: &str) {
-        let played = self.chesswar.game().play(text);
+        let played = {
+            let mut engine = self.engine();
+            let game = engine.chesswar_mut().game_mut();
+            game.play(text).map(|()| game.state().to_act())
+        };
         match played {
             Err(e) => say(&format!("Illegal move ({}): {text}", e.kind())),
-            Ok(()) => {
-                if let ToAct::Over(outcome) = self.chesswar.state().to_act() {
+            Ok(to_act) => {
+                if let ToAct::Over(outcome) = to_act {
                     say(&chesswar_result_line(&outcome));
                     return;
                 }
@@ -1023,11 +997,15 @@ impl Session {
     /// the result when the game ends.
     fn chesswar_play_on(&mut self) {
         let engine_side = side_of(self.engine_side);
-        let dice_mode = self.chesswar.setup.dice;
-        if self.force || !Self::engine_acts(&self.chesswar.state(), engine_side, dice_mode) {
+        let (state, dice_mode, overhead) = {
+            let engine = self.engine();
+            let chesswar = engine.chesswar();
+            let overhead = engine.options().move_overhead;
+            (chesswar.state().clone(), chesswar.setup().dice, overhead)
+        };
+        if self.force || !Self::engine_acts(&state, engine_side, dice_mode) {
             return;
         }
-        let overhead = self.engine().options().move_overhead;
         let mut clock = ChessWarClock {
             per_move: None,
             left: None,
@@ -1043,36 +1021,28 @@ impl Session {
                 clock.increment = increment;
             }
         }
-        let game = self.chesswar.shared_game();
-        let dice = self.chesswar.shared_dice();
-        {
-            let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
-            self.chesswar.table.ensure(&mut engine);
-        }
-        let table = self.chesswar.table.shared();
+        let engine = Arc::clone(&self.engine);
         let post = Arc::clone(&self.post);
         self.runner.start(
             false,
             Hold::UntilDone,
             move |job| {
-                let lock = || game.lock().unwrap_or_else(|e| e.into_inner());
+                let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                let chesswar = engine.chesswar_mut();
                 loop {
-                    let state = lock().state().clone();
+                    let state = chesswar.state().clone();
                     if job.discarded() || !Self::engine_acts(&state, engine_side, dice_mode) {
                         return;
                     }
                     let token = if let ToAct::Roll { .. } = state.to_act() {
-                        let mut dice = dice.lock().unwrap_or_else(|e| e.into_inner());
-                        crate::chesswar::dice::die_token(dice.next_die())
+                        chesswar.roll()
                     } else {
                         let limits = clock.limits();
                         let stop = job.control().stop_flag();
-                        let result = cw::with_searcher(&table, |searcher| {
-                            searcher.decide(&state, &limits, stop, &mut |r| {
-                                if post.load(Ordering::Relaxed) {
-                                    say(&chesswar_thinking_line(r));
-                                }
-                            })
+                        let result = chesswar.decide(&state, &limits, stop, &mut |r| {
+                            if post.load(Ordering::Relaxed) {
+                                say(&chesswar_thinking_line(r));
+                            }
                         });
                         // A `?` ends only the search it interrupted; an
                         // abandoned turn is marked before its stop.
@@ -1091,7 +1061,7 @@ impl Session {
                             }
                         }
                     };
-                    let mut game = lock();
+                    let game = chesswar.game_mut();
                     if let Err(e) = game.play(&token) {
                         error(&e.describe(&token), "go");
                         return;
@@ -1106,6 +1076,24 @@ impl Session {
             |()| {},
         );
     }
+}
+
+/// The board field of a state string without the units' marks, as a FEN
+/// board for XBoard's `setup`.
+fn plain_board(state: &State) -> String {
+    let text = state.to_string();
+    let board = text.split(' ').next().unwrap_or_default();
+    let mut plain = String::with_capacity(board.len());
+    let mut depth = 0;
+    for c in board.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
 }
 
 /// The longest clock, time per move or increment the engine takes: a

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::{Game, Outcome, Side, ToAct};
-use crate::protocol::chesswar::Setup;
+use crate::engine::chesswar::Setup;
 use crate::rules::Color;
 
 use super::player::{Player, Reply};

@@ -141,10 +141,7 @@ pub enum MatchGame {
 /// Reads the game of a match (`--variant`): any game of the rules core,
 /// or `chesswar`.
 pub fn parse_variant(name: &str) -> Result<MatchGame, String> {
-    if name
-        .trim()
-        .eq_ignore_ascii_case(crate::protocol::chesswar::NAME)
-    {
+    if name.trim().eq_ignore_ascii_case(crate::chesswar::NAME) {
         return Ok(MatchGame::ChessWar);
     }
     name.parse::<Variant>()

@@ -105,7 +105,7 @@ fn write(
     tag("Black", &record.players[1]);
     tag("Result", ending.result);
     if record.chesswar {
-        tag("Variant", crate::protocol::chesswar::NAME);
+        tag("Variant", crate::chesswar::NAME);
     } else if let Some(name) = variant_tag(record.variant) {
         tag("Variant", name);
     }

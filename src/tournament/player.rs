@@ -811,7 +811,7 @@ impl Player {
         time_control: TimeControl,
         setup: &[(String, String)],
     ) -> Result<(), Fault> {
-        const NAME: &str = crate::protocol::chesswar::NAME;
+        const NAME: &str = crate::chesswar::NAME;
         const DICE: &str = "ChessWar Dice";
         self.synced = 0;
         self.playing = false;

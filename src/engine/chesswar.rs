@@ -1,23 +1,16 @@
-//! ChessWar over the protocols: what UCI and XBoard share when the game is
-//! `chesswar` (`rules/chesswar.md`, "On the wire").
-//!
-//! A position is a ChessWar state string (or the start state the options
-//! describe) and a list of tokens played from it; the engine's answer is a
-//! token. The set-up options (races, custom armies, the lengthened game, a
-//! points budget) and the dice options (who rolls: the GUI, or the engine
-//! from a seed) are kept here under the same names on both protocols.
-//! The search itself is [`crate::chesswar::search::Searcher`].
+//! ChessWar in the engine: the options of its start state (races, custom
+//! armies, the lengthened game, a points budget) and of its dice (who
+//! rolls: the GUI, or the engine from a seed), the game with its undo, the
+//! engine's dice and the expectimax search's table ([`ChessWarPlay`]),
+//! kept by [`super::Engine`] beside the board games. Every front end sets
+//! them under the same option names (`rules/chesswar.md`, "On the wire").
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::AtomicBool;
 
 use crate::chesswar::dice::{SeededDice, die_token};
-use crate::chesswar::search::{DEFAULT_HASH_MB, Searcher};
+use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
 use crate::chesswar::{Army, Game, GameOptions, Outcome, Race, Side, State, ToAct};
-use crate::engine::Engine;
 use crate::engine::options::{Audience, OptionKind, OptionSpec};
-
-/// The game's name for `UCI_Variant` and XBoard's `variant`.
-pub const NAME: &str = "chesswar";
 
 /// The largest points budget the `ChessWar Budget` option takes.
 pub const MAX_BUDGET: u32 = 10_000;
@@ -245,68 +238,65 @@ fn knob(name: &str) -> Option<Knob> {
         .map(|&(_, k)| k)
 }
 
-/// What a session keeps for ChessWar, on either protocol: whether it is
-/// the game loaded, the options, the game (shared with the thread that
-/// plays the engine's tokens), the engine's dice and the search table.
-pub struct Session {
-    /// Whether the game loaded is ChessWar.
-    pub active: bool,
-    /// The ChessWar options.
-    pub setup: Setup,
-    game: Arc<Mutex<Game>>,
-    dice: Arc<Mutex<SeededDice>>,
-    /// The search table (made at the first search).
-    pub table: Table,
+/// What the engine keeps for ChessWar next to the board games: the
+/// set-up options, the game (with its undo), the engine's seeded dice and
+/// the expectimax search's table.
+pub struct ChessWarPlay {
+    setup: Setup,
+    game: Game,
+    dice: SeededDice,
+    /// The search table: made when ChessWar is loaded, at the size the
+    /// hash memory allows ([`super::Engine`] keeps the account).
+    searcher: Option<Searcher>,
 }
 
-impl Default for Session {
+impl Default for ChessWarPlay {
     fn default() -> Self {
-        Session::new()
+        ChessWarPlay::new()
     }
 }
 
-impl Session {
-    /// Not active; the standard start state; dice from the default seed.
-    pub fn new() -> Session {
+impl ChessWarPlay {
+    /// The standard start state; dice from the default seed; no table.
+    pub fn new() -> ChessWarPlay {
         let setup = Setup::default();
         let start = setup.start_state_or_standard();
-        Session {
-            active: false,
-            dice: Arc::new(Mutex::new(SeededDice::new(setup.seed))),
+        ChessWarPlay {
+            dice: SeededDice::new(setup.seed),
             setup,
-            game: Arc::new(Mutex::new(Game::new(start))),
-            table: Table::new(),
+            game: Game::new(start),
+            searcher: None,
         }
     }
 
-    /// The game, to read or change.
-    pub fn game(&self) -> MutexGuard<'_, Game> {
-        self.game.lock().unwrap_or_else(|e| e.into_inner())
+    /// The set-up and dice options.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
     }
 
-    /// The game, for a thread that plays on it.
-    pub fn shared_game(&self) -> Arc<Mutex<Game>> {
-        Arc::clone(&self.game)
+    /// The game: the start state and the tokens played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, to play or take back tokens.
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
     }
 
     /// The current state.
-    pub fn state(&self) -> State {
-        self.game().state().clone()
+    pub fn state(&self) -> &State {
+        self.game.state()
     }
 
-    /// The engine's dice.
-    pub fn dice(&self) -> MutexGuard<'_, SeededDice> {
-        self.dice.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The engine's dice, for a thread that rolls them.
-    pub fn shared_dice(&self) -> Arc<Mutex<SeededDice>> {
-        Arc::clone(&self.dice)
+    /// The engine's next die, as a token (`d1` ... `d6`).
+    pub fn roll(&mut self) -> String {
+        die_token(self.dice.next_die())
     }
 
     /// The engine's dice start again from the seed.
-    pub fn restart_dice(&self) {
-        *self.dice() = SeededDice::new(self.setup.seed);
+    pub fn restart_dice(&mut self) {
+        self.dice = SeededDice::new(self.setup.seed);
     }
 
     /// Sets one of the ChessWar options; the dice restart when who rolls
@@ -320,7 +310,7 @@ impl Session {
 
     /// Sets the position: the start state the options describe (`None`)
     /// or a state string, then the tokens. Nothing changes on error.
-    pub fn set_position(&self, state: Option<&str>, tokens: &[String]) -> Result<(), String> {
+    pub fn set_position(&mut self, state: Option<&str>, tokens: &[String]) -> Result<(), String> {
         let start = match state {
             None => self
                 .setup
@@ -330,87 +320,54 @@ impl Session {
                 .parse::<State>()
                 .map_err(|e| format!("ChessWar state string: {e}"))?,
         };
-        let game = Game::with_tokens(start, tokens).map_err(|(token, e)| e.describe(&token))?;
-        *self.game() = game;
+        self.game = Game::with_tokens(start, tokens).map_err(|(token, e)| e.describe(&token))?;
         Ok(())
     }
-}
 
-/// The ChessWar search table, shared with the thread that searches. It
-/// is made at the first ChessWar search, as large as the chess engine's
-/// table (the size `Hash` or `memory` asked for), and the chess table is
-/// shrunk to 1 MB meanwhile, so that the two together keep to that size;
-/// [`Table::release`] gives the chess table its size back.
-pub struct Table {
-    searcher: Arc<Mutex<Option<Searcher>>>,
-    megabytes: usize,
-}
-
-impl Default for Table {
-    fn default() -> Self {
-        Table::new()
-    }
-}
-
-impl Table {
-    /// No table yet.
-    pub fn new() -> Table {
-        Table {
-            searcher: Arc::new(Mutex::new(None)),
-            megabytes: 0,
-        }
+    /// What `go` does now: search a decision, roll the engine's die (when
+    /// the engine rolls), or refuse with the reason.
+    pub fn go_answer(&mut self) -> GoAnswer {
+        go_answer(self.game.state(), self.setup.dice, &mut self.dice)
     }
 
-    fn lock(&self) -> MutexGuard<'_, Option<Searcher>> {
-        self.searcher.lock().unwrap_or_else(|e| e.into_inner())
+    /// Searches the decision due in `state` with the table
+    /// ([`Searcher::decide`]).
+    pub fn decide(
+        &mut self,
+        state: &State,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchReport),
+    ) -> Result<SearchReport, String> {
+        self.searcher
+            .get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MB))
+            .decide(state, limits, stop, info)
     }
 
-    /// The table, for the search thread ([`with_searcher`]).
-    pub fn shared(&self) -> Arc<Mutex<Option<Searcher>>> {
-        Arc::clone(&self.searcher)
-    }
-
-    /// Makes the table if there is none, taking the chess table's memory.
-    pub fn ensure(&mut self, engine: &mut Engine) {
-        let mut searcher = self.lock();
-        if searcher.is_none() {
-            let megabytes = engine.options().hash_mb;
-            // The chess table's memory goes first; its size comes back
-            // with `release`.
-            let _ = engine.set_hash_mb(1);
-            *searcher = Some(Searcher::new(megabytes));
-            drop(searcher);
-            self.megabytes = megabytes;
-        }
-    }
-
-    /// Frees the table and gives the chess table its size back (the game
-    /// is no longer ChessWar).
-    pub fn release(&mut self, engine: &mut Engine) {
-        if self.lock().take().is_some() {
-            let _ = engine.set_hash_mb(self.megabytes);
-        }
-    }
-
-    /// Frees the table before the hash size changes; the next ChessWar
-    /// search makes it again at the new size.
-    pub fn resize(&mut self) {
-        *self.lock() = None;
-    }
-
-    /// Empties the table (a new game).
-    pub fn clear(&self) {
-        if let Some(searcher) = self.lock().as_mut() {
+    /// Empties the search table (a new game).
+    pub fn clear_table(&mut self) {
+        if let Some(searcher) = self.searcher.as_mut() {
             searcher.clear();
         }
     }
-}
 
-/// Runs `f` with the shared table (made at the default size if there is
-/// none, which [`Table::ensure`] prevents).
-pub fn with_searcher<T>(table: &Mutex<Option<Searcher>>, f: impl FnOnce(&mut Searcher) -> T) -> T {
-    let mut guard = table.lock().unwrap_or_else(|e| e.into_inner());
-    f(guard.get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MB)))
+    /// Whether the search table is made.
+    pub fn has_table(&self) -> bool {
+        self.searcher.is_some()
+    }
+
+    /// Makes the search table at `megabytes`, freeing the old one first;
+    /// an error when the memory cannot be had (there is no table then).
+    pub fn make_table(&mut self, megabytes: usize) -> Result<(), String> {
+        self.searcher = None;
+        self.searcher = Some(Searcher::try_new(megabytes)?);
+        Ok(())
+    }
+
+    /// Frees the search table (the game loaded is no longer ChessWar).
+    pub fn free_table(&mut self) {
+        self.searcher = None;
+    }
 }
 
 /// What `go` may do in a state.
@@ -444,24 +401,6 @@ pub fn roll_due(purpose: &str) -> String {
 /// The message for `go` in a finished game.
 pub fn game_over(outcome: &Outcome) -> String {
     format!("the game is over ({})", outcome.describe())
-}
-
-/// The board field of a state string without the units' marks, as a FEN
-/// board for XBoard's `setup`.
-pub fn plain_board(state: &State) -> String {
-    let text = state.to_string();
-    let board = text.split(' ').next().unwrap_or_default();
-    let mut plain = String::with_capacity(board.len());
-    let mut depth = 0;
-    for c in board.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            _ if depth == 0 => plain.push(c),
-            _ => {}
-        }
-    }
-    plain
 }
 
 #[cfg(test)]
@@ -533,9 +472,5 @@ mod tests {
         let rows = divide(&state, 1);
         assert_eq!(rows.len(), state.legal_tokens().len());
         assert!(rows.iter().all(|(_, n)| *n == 1));
-        assert_eq!(
-            plain_board(&state),
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
-        );
     }
 }
