@@ -9,24 +9,14 @@
 //!
 //! # Transcript format
 //!
-//! One directive per line; blank lines and lines starting with `#` are
-//! skipped. Patterns are globs over the whole line: `*` matches any run of
-//! characters, everything else matches itself.
+//! The shared format (`support/conversation.rs`), where `<~` may skip
+//! `info` lines other than `info string`, and two directives of UCI's own:
 //!
 //! | directive | meaning |
 //! |---|---|
-//! | `> TEXT` | send `TEXT` (a lone `>` sends an empty line; `\t`, `\r`, `\s` and `\\` are escapes) |
-//! | `< GLOB` | the next line printed matches |
-//! | `<~ GLOB` | a later line matches; only search progress (`info` lines other than `info string`) may come first |
-//! | `<~~ GLOB` | a later line matches; anything may come first |
-//! | `<! GLOB` | no line matching appears for half a second |
-//! | `sleep MS` | wait |
-//! | `within SECONDS` | time limit for the waits that follow (default 15 s) |
 //! | `perft has M...` / `perft lacks M...` | `go perft 1` lists (does not list) these moves |
 //! | `perft count N` | `go perft 1` lists exactly `N` moves |
 //! | `search GO...` | send the `go` command; the `bestmove` must be a legal move (`(none)` when there is none), accepted back by `position`, and its `ponder` move legal after it |
-//! | `close` | close the engine's standard input |
-//! | `exit CODE` | the process ends with this status (the time limit applies) |
 //!
 //! `search` replays the last `position` command sent (or the start
 //! position after `setoption name UCI_Variant`), so that command must have
@@ -37,48 +27,19 @@
 //! `go perft 1` lists the legal tokens, and `search` checks that the
 //! `bestmove` token is one of them.
 
+#[path = "support/conversation.rs"]
+mod conversation;
+
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How long the engine may stay silent before a test gives up on it.
-/// Generous: CI machines are slow and shared.
-const TIMEOUT: Duration = Duration::from_secs(15);
-/// How long `<!` (and the "nothing more" checks) listen.
-const QUIET: Duration = Duration::from_millis(500);
+use conversation::{Conversation, Dialect, TIMEOUT, glob};
 /// What "at once" means for `stop`, `quit` and `ponderhit`.
 const PROMPT: Duration = Duration::from_secs(5);
 
 // ---------------------------------------------------------------------------
 // Patterns and the shape of UCI replies
-
-/// Whole-line glob match: `*` matches any run of characters.
-fn glob(pattern: &str, text: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let t: Vec<char> = text.chars().collect();
-    let (mut pi, mut ti) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while ti < t.len() {
-        if pi < p.len() && p[pi] == '*' {
-            star = Some((pi, ti));
-            pi += 1;
-        } else if pi < p.len() && p[pi] == t[ti] {
-            pi += 1;
-            ti += 1;
-        } else if let Some((sp, st)) = star {
-            pi = sp + 1;
-            ti = st + 1;
-            star = Some((sp, st + 1));
-        } else {
-            return false;
-        }
-    }
-    p[pi..].iter().all(|&c| c == '*')
-}
 
 /// A move in wire spelling on the boards these games use: `e2e4`, `e7e8q`,
 /// `c10c12` (files `a`-`l`, ranks of one or two digits), Wau Chess's
@@ -285,103 +246,17 @@ fn check_reply(line: &str, perft: bool) -> Result<(), String> {
 // ---------------------------------------------------------------------------
 // The driver
 
-/// A running engine and the conversation so far.
-struct Uci {
-    name: String,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    stderr: Arc<Mutex<String>>,
-    log: Vec<String>,
-    /// Where in a transcript we are, for failure messages.
-    at: String,
+/// What UCI allows the engine to say, and what the conversation must
+/// remember for that and for `search`.
+struct UciDialect {
     /// A `go perft` listing is expected or under way.
     perft_open: bool,
-    /// Whether standard output has ended.
-    closed: bool,
     /// The last `position` command sent, for `search`.
     last_position: String,
-    /// Time limit for waits.
-    timeout: Duration,
 }
 
-impl Uci {
-    fn start(name: &str) -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the engine starts");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                match reader.read_until(b'\n', &mut buffer) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        if buffer.last() == Some(&b'\n') {
-                            buffer.pop();
-                        }
-                        let line = String::from_utf8_lossy(&buffer).into_owned();
-                        if sender.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        let stderr = Arc::new(Mutex::new(String::new()));
-        let mut err_pipe = child.stderr.take().expect("stderr is piped");
-        let err_text = Arc::clone(&stderr);
-        thread::spawn(move || {
-            let mut text = String::new();
-            let _ = err_pipe.read_to_string(&mut text);
-            err_text.lock().unwrap().push_str(&text);
-        });
-        Uci {
-            name: name.to_string(),
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            stderr,
-            log: Vec::new(),
-            at: String::new(),
-            perft_open: false,
-            closed: false,
-            last_position: "position startpos".into(),
-            timeout: TIMEOUT,
-        }
-    }
-
-    /// Fails the test, showing the conversation so far.
-    #[track_caller]
-    fn fail(&self, message: &str) -> ! {
-        let stderr = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
-        let start = self.log.len().saturating_sub(60);
-        panic!(
-            "{}{}: {message}\n--- conversation (last {} lines) ---\n{}\n--- stderr ---\n{stderr}",
-            self.name,
-            self.at,
-            self.log.len() - start,
-            self.log[start..].join("\n"),
-        );
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8], shown: String) {
-        self.log.push(shown);
-        let Some(stdin) = self.stdin.as_mut() else {
-            self.fail("standard input is already closed");
-        };
-        if let Err(e) = stdin.write_all(bytes).and_then(|_| stdin.flush()) {
-            self.fail(&format!("could not write to the engine: {e}"));
-        }
-    }
-
-    fn send(&mut self, line: &str) {
+impl Dialect for UciDialect {
+    fn sent(&mut self, line: &str) {
         let words: Vec<&str> = line.split_whitespace().collect();
         if let Some(at) = words.iter().position(|&w| w == "perft")
             && words.first() == Some(&"go")
@@ -396,103 +271,35 @@ impl Uci {
             }
             _ => {}
         }
-        self.send_bytes(format!("{line}\n").as_bytes(), format!("> {line}"));
     }
 
-    fn close(&mut self) {
-        self.log.push("(standard input closed)".into());
-        self.stdin = None;
+    fn check(&mut self, line: &str) -> Result<(), String> {
+        check_reply(line, self.perft_open)?;
+        if line.starts_with("Nodes searched:") {
+            self.perft_open = false;
+        }
+        Ok(())
     }
 
-    /// The next line, or `None` if none came within `wait` (or output
-    /// ended). Every line is checked to be a UCI reply.
-    fn recv(&mut self, wait: Duration) -> Option<String> {
-        if self.closed {
-            return None;
-        }
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => {
-                self.log.push(format!("< {line}"));
-                if let Err(e) = check_reply(&line, self.perft_open) {
-                    self.fail(&format!("{e}: '{line}'"));
-                }
-                if line.starts_with("Nodes searched:") {
-                    self.perft_open = false;
-                }
-                Some(line)
-            }
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => {
-                self.closed = true;
-                self.log.push("(standard output ended)".into());
-                None
-            }
-        }
+    fn is_progress(&self, line: &str) -> bool {
+        parse_info(line).is_ok_and(|i| i.progress())
     }
+}
 
-    /// The next line; fails if none comes within the time limit.
-    fn next_line(&mut self, waiting_for: &str) -> String {
-        match self.recv(self.timeout) {
-            Some(line) => line,
-            None if self.closed => self.fail(&format!("output ended, expected {waiting_for}")),
-            None => self.fail(&format!(
-                "nothing within {:?}, expected {waiting_for}",
-                self.timeout
-            )),
-        }
-    }
+/// A UCI conversation.
+type Uci = Conversation<UciDialect>;
 
-    /// The next line must match.
-    fn expect(&mut self, pattern: &str) -> String {
-        let line = self.next_line(&format!("'{pattern}'"));
-        if !glob(pattern, &line) {
-            self.fail(&format!("expected '{pattern}', got '{line}'"));
-        }
-        line
-    }
-
-    /// Reads up to the first line matching `pattern`, returning the lines
-    /// skipped. With `progress_only`, only search progress may be skipped.
-    fn wait_for(&mut self, pattern: &str, progress_only: bool) -> (String, Vec<String>) {
-        let deadline = Instant::now() + self.timeout;
-        let mut skipped = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let Some(line) = self.recv(left) else {
-                let why = if self.closed {
-                    "output ended"
-                } else {
-                    "timed out"
-                };
-                self.fail(&format!("{why} waiting for '{pattern}'"));
-            };
-            if glob(pattern, &line) {
-                return (line, skipped);
-            }
-            if progress_only && !parse_info(&line).is_ok_and(|i| i.progress()) {
-                self.fail(&format!("'{line}' came before '{pattern}'"));
-            }
-            skipped.push(line);
-        }
-    }
-
-    /// No line matching `pattern` for `period`.
-    fn none_for(&mut self, pattern: &str, period: Duration) {
-        let deadline = Instant::now() + period;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return;
-            }
-            match self.recv(left) {
-                Some(line) if glob(pattern, &line) => {
-                    self.fail(&format!("'{line}' came, expected no '{pattern}' yet"))
-                }
-                Some(_) => {}
-                None if self.closed => return,
-                None => {}
-            }
-        }
+impl Conversation<UciDialect> {
+    /// Starts the engine (it speaks UCI when started without a command).
+    fn start(name: &str) -> Uci {
+        Conversation::spawn(
+            name,
+            &[],
+            UciDialect {
+                perft_open: false,
+                last_position: "position startpos".into(),
+            },
+        )
     }
 
     /// `isready` must be answered by `readyok` and nothing else.
@@ -540,7 +347,7 @@ impl Uci {
 
     /// The last position command with `moves` appended.
     fn position_after(&self, moves: &[&str]) -> String {
-        let base = &self.last_position;
+        let base = &self.dialect.last_position;
         let has_moves = base.split(' ').any(|w| w == "moves");
         let joiner = if has_moves { " " } else { " moves " };
         format!("{base}{joiner}{}", moves.join(" "))
@@ -561,7 +368,7 @@ impl Uci {
         if !legal.contains(&best) {
             self.fail(&format!("bestmove '{best}' is not among {legal:?}"));
         }
-        let restore = self.last_position.clone();
+        let restore = self.dialect.last_position.clone();
         let after = self.position_after(&[&best]);
         self.send(&after);
         self.ready();
@@ -584,86 +391,16 @@ impl Uci {
         let (variant, fen) = rest.split_once(" fen ").unwrap();
         (variant.to_string(), fen.to_string())
     }
-
-    /// Waits for the process to end, checking what it still prints.
-    fn exit_status(&mut self, within: Duration) -> ExitStatus {
-        let deadline = Instant::now() + within;
-        loop {
-            while self.recv(Duration::ZERO).is_some() {}
-            match self.child.try_wait() {
-                Ok(Some(status)) => {
-                    // The rest of the output.
-                    while self.recv(Duration::from_secs(2)).is_some() {}
-                    return status;
-                }
-                Ok(None) if Instant::now() < deadline => {
-                    thread::sleep(Duration::from_millis(10));
-                }
-                Ok(None) => self.fail(&format!("still running after {within:?}")),
-                Err(e) => self.fail(&format!("could not wait for the engine: {e}")),
-            }
-        }
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
-    }
 }
 
 // ---------------------------------------------------------------------------
 // Transcripts
 
-/// Undoes the escapes of `>` lines.
-fn unescape(text: &str) -> String {
-    let mut out = String::new();
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('r') => out.push('\r'),
-            Some('s') => out.push(' '),
-            Some('\\') => out.push('\\'),
-            other => panic!(
-                "unknown escape '\\{}' in a transcript",
-                other.unwrap_or(' ')
-            ),
-        }
-    }
-    out
-}
-
 fn run_transcript(name: &str, text: &str) {
     let mut uci = Uci::start(name);
-    for (number, raw) in text.lines().enumerate() {
-        let line = raw.trim_end();
-        if line.trim_start().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        uci.at = format!(" (uci/{name}.txt line {})", number + 1);
-        let (op, arg) = line.split_once(' ').unwrap_or((line, ""));
+    let file = format!("uci/{name}.txt");
+    conversation::run_transcript(&mut uci, &file, text, &mut |uci, op, arg| {
         match op {
-            ">" => uci.send(&unescape(arg)),
-            "<" => {
-                uci.expect(arg);
-            }
-            "<~" => {
-                uci.wait_for(arg, true);
-            }
-            "<~~" => {
-                uci.wait_for(arg, false);
-            }
-            "<!" => uci.none_for(arg, QUIET),
-            "sleep" => thread::sleep(Duration::from_millis(arg.parse().expect("sleep MS"))),
-            "within" => uci.timeout = Duration::from_secs_f64(arg.parse().expect("within S")),
             "perft" => {
                 let (what, moves) = arg.split_once(' ').expect("perft has|lacks|count ...");
                 let legal = uci.legal_moves();
@@ -687,20 +424,10 @@ fn run_transcript(name: &str, text: &str) {
             "search" => {
                 uci.legal_search(arg);
             }
-            "close" => uci.close(),
-            "exit" => {
-                let code: i32 = arg.parse().expect("exit CODE");
-                let status = uci.exit_status(uci.timeout);
-                if status.code() != Some(code) {
-                    uci.fail(&format!("ended with {status}, expected code {code}"));
-                }
-            }
-            other => panic!(
-                "uci/{name}.txt line {}: unknown directive '{other}'",
-                number + 1
-            ),
+            _ => return false,
         }
-    }
+        true
+    });
 }
 
 macro_rules! transcripts {
@@ -759,17 +486,7 @@ transcripts! {
 #[test]
 fn every_transcript_file_has_a_test() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/uci");
-    let mut files: Vec<String> = std::fs::read_dir(dir)
-        .expect("the transcript folder")
-        .map(|e| {
-            e.expect("a folder entry")
-                .file_name()
-                .into_string()
-                .unwrap()
-        })
-        .filter_map(|f| f.strip_suffix(".txt").map(str::to_string))
-        .collect();
-    files.sort();
+    let files = conversation::transcript_names(dir);
     let mut registered: Vec<&str> = TRANSCRIPTS.to_vec();
     registered.sort();
     assert_eq!(
