@@ -265,39 +265,39 @@ fn army_validation_reports_every_violation() {
     assert_eq!(ok.points(), 5 + 4 * 2);
 
     let two_generals = Army::parse(Race::Human, Side::White, "Ke1 Kd1 Pa2 Pb2 Pc2 Pd2").unwrap();
-    let e = two_generals.validate(&opts).unwrap_err();
+    let e = two_generals.validate(&opts).unwrap_err().to_string();
     assert!(e.contains("2 generals"), "{e}");
 
     let few = Army::parse(Race::Human, Side::White, "Ke1 Pa2 Pb2 Pc2").unwrap();
-    let e = few.validate(&opts).unwrap_err();
+    let e = few.validate(&opts).unwrap_err().to_string();
     assert!(e.contains("3 infantry") && e.contains("at least 4"), "{e}");
 
     let wizards = Army::parse(Race::Dwarf, Side::White, "Ke1 Qd1 Qc1 Pa2 Pb2 Pc2 Pd2").unwrap();
-    let e = wizards.validate(&opts).unwrap_err();
+    let e = wizards.validate(&opts).unwrap_err().to_string();
     assert!(e.contains("2 Rune Lord") && e.contains("at most 1"), "{e}");
 
     let knights = Army::parse(Race::Dwarf, Side::White, "Ke1 Nb1 Pa2 Pb2 Pc2 Pd2").unwrap();
-    let e = knights.validate(&opts).unwrap_err();
+    let e = knights.validate(&opts).unwrap_err().to_string();
     assert!(e.contains("slot N") && e.contains("none"), "{e}");
 
     let ranks = Army::parse(Race::Orc, Side::Black, "ke8 pa7 pb7 pc7 pd3").unwrap();
-    let e = ranks.validate(&opts).unwrap_err();
+    let e = ranks.validate(&opts).unwrap_err().to_string();
     assert!(e.contains("Pd3") && e.contains("ranks 7-8"), "{e}");
 
     let twice = Army::parse(Race::Orc, Side::Black, "ke8 pa7 pb7 pc7 pc7").unwrap();
-    let e = twice.validate(&opts).unwrap_err();
+    let e = twice.validate(&opts).unwrap_err().to_string();
     assert!(e.contains("two units on c7"), "{e}");
 
     let budget = GameOptions {
         budget: Some(12),
         lengthened: false,
     };
-    let e = ok.validate(&budget).unwrap_err();
+    let e = ok.validate(&budget).unwrap_err().to_string();
     assert!(e.contains("13 points") && e.contains("budget of 12"), "{e}");
 
     // Several violations at once, one message each.
     let bad = Army::parse(Race::Elf, Side::White, "Pa2 Pb2 Pc3").unwrap();
-    let e = bad.validate(&opts).unwrap_err();
+    let e = bad.validate(&opts).unwrap_err().to_string();
     assert!(
         e.contains("0 generals") && e.contains("3 infantry") && e.contains("Pc3"),
         "{e}"
@@ -332,6 +332,7 @@ fn custom_armies_start_a_game() {
     assert!(
         State::from_armies(&w, &b, &poor)
             .unwrap_err()
+            .to_string()
             .contains("budget")
     );
 }
@@ -374,8 +375,8 @@ fn state_string_reads_back_and_rejects_malformed_input() {
         "8/8/8/8/8/8/8/8 human/human w movement 1 0 - - std - white:luck",
         "8/8/8/8/8/8/8/8 human/human w movement 1 0 - - std - - extra",
     ] {
-        let r: Result<State, String> = bad.parse();
-        let e = r.expect_err(bad);
+        let r: Result<State, _> = bad.parse();
+        let e = r.expect_err(bad).to_string();
         assert!(!e.is_empty() && !e.contains('\n'), "{bad}: {e}");
     }
 }
@@ -385,6 +386,7 @@ fn refused_state(text: &str) -> String {
     match text.parse::<State>() {
         Ok(st) => panic!("'{text}' was accepted as '{st}'"),
         Err(e) => {
+            let e = e.to_string();
             assert!(!e.is_empty() && !e.contains('\n'), "{text}: {e}");
             e
         }
@@ -2054,6 +2056,7 @@ fn mangled_state_strings_never_panic() {
             let mangled: String = chars.into_iter().collect();
             match mangled.parse::<State>() {
                 Err(e) => {
+                    let e = e.to_string();
                     assert!(!e.is_empty() && !e.contains('\n'), "{mangled}: {e}");
                     refused += 1;
                 }

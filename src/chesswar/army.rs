@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use super::errors::ArmyError;
 use super::profiles::profile;
 use super::units::{Race, Side, Slot, Square};
 
@@ -67,7 +68,7 @@ impl Army {
 
     /// Reads an army from its text form (see the module documentation).
     /// Only the form is checked here; [`Army::validate`] checks the rules.
-    pub fn parse(race: Race, side: Side, text: &str) -> Result<Army, String> {
+    pub fn parse(race: Race, side: Side, text: &str) -> Result<Army, ArmyError> {
         let mut units = Vec::new();
         for word in text.split(|c: char| c.is_whitespace() || c == ',') {
             if word.is_empty() {
@@ -77,11 +78,8 @@ impl Army {
             let slot = chars
                 .next()
                 .and_then(Slot::from_letter)
-                .ok_or_else(|| format!("bad deployment '{word}': expected a slot letter (KQRBNP) and a square, e.g. Pe2"))?;
-            let square: Square = chars
-                .as_str()
-                .parse()
-                .map_err(|_| format!("bad deployment '{word}': expected a slot letter (KQRBNP) and a square, e.g. Pe2"))?;
+                .ok_or_else(|| bad_deployment(word))?;
+            let square: Square = chars.as_str().parse().map_err(|_| bad_deployment(word))?;
             units.push((slot, square));
         }
         Ok(Army { race, side, units })
@@ -100,7 +98,7 @@ impl Army {
     /// every unit on its side's two deployment ranks (White 1-2, Black
     /// 7-8), one unit a square, and the points budget if one is set. All
     /// violations are reported, separated by `; `.
-    pub fn validate(&self, options: &GameOptions) -> Result<(), String> {
+    pub fn validate(&self, options: &GameOptions) -> Result<(), ArmyError> {
         let mut errors = Vec::new();
         let mut count = [0u32; 6];
         for &(slot, _) in &self.units {
@@ -175,12 +173,10 @@ impl Army {
         if errors.is_empty() {
             Ok(())
         } else {
-            Err(format!(
-                "{} {} army: {}",
-                self.side,
-                self.race,
-                errors.join("; ")
-            ))
+            Err(ArmyError::Rules {
+                army: format!("{} {}", self.side, self.race),
+                broken: errors,
+            })
         }
     }
 }
@@ -196,4 +192,11 @@ impl fmt::Display for Army {
         }
         Ok(())
     }
+}
+
+/// The error for a word of an army's text that is not a deployment.
+fn bad_deployment(word: &str) -> ArmyError {
+    ArmyError::Form(format!(
+        "bad deployment '{word}': expected a slot letter (KQRBNP) and a square, e.g. Pe2"
+    ))
 }

@@ -6,43 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::rules::perft::Stopped;
 
-use super::{State, Token};
-
-/// Why a token was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TokenError {
-    /// Not a token at all.
-    Malformed(String),
-    /// A token the rules do not allow now.
-    Illegal(String),
-}
-
-impl TokenError {
-    /// `malformed` or `illegal`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            TokenError::Malformed(_) => "malformed",
-            TokenError::Illegal(_) => "illegal",
-        }
-    }
-
-    /// The reason in words.
-    pub fn reason(&self) -> &str {
-        match self {
-            TokenError::Malformed(r) | TokenError::Illegal(r) => r,
-        }
-    }
-
-    /// One line for the refused `token`: `illegal token 'X': why`.
-    pub fn describe(&self, token: &str) -> String {
-        let reason = self.reason();
-        // The rules often start their reason with the token itself.
-        let reason = reason
-            .strip_prefix(&format!("'{token}': "))
-            .unwrap_or(reason);
-        format!("{} token '{token}': {reason}", self.kind())
-    }
-}
+use super::{State, Token, TokenError};
 
 /// A game: the state it started from, the tokens played since and the
 /// state they lead to.
@@ -81,7 +45,7 @@ impl Game {
     /// Plays one token; on error nothing changes.
     pub fn play(&mut self, token: &str) -> Result<(), TokenError> {
         let parsed: Token = token.parse().map_err(TokenError::Malformed)?;
-        self.state.play(parsed).map_err(TokenError::Illegal)?;
+        self.state.play(parsed)?;
         self.tokens.push(parsed.to_string());
         Ok(())
     }

@@ -34,6 +34,7 @@ pub const NAME: &str = "chesswar";
 
 pub mod army;
 pub mod dice;
+pub mod errors;
 pub mod eval;
 pub mod game;
 mod legal;
@@ -49,7 +50,8 @@ mod turn;
 pub mod units;
 
 pub use army::{Army, GameOptions};
-pub use game::{Game, TokenError};
+pub use errors::{ArmyError, StateTextError, TokenError};
+pub use game::Game;
 pub use notation::Token;
 pub use profiles::{Ability, Profile, Spell, SpellKind, Weapon, profile};
 pub use spells::SPELL_RANGE;

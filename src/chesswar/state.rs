@@ -4,6 +4,7 @@
 //! read and written in [`super::state_text`], which documents it.
 
 use super::army::{Army, GameOptions};
+use super::errors::ArmyError;
 use super::notation::Token;
 use super::profiles::Weapon;
 use super::units::{Race, Side, Slot, Square, Unit};
@@ -274,9 +275,13 @@ impl State {
 
     /// A game between two custom armies, each checked by
     /// [`Army::validate`]; White to act, round 1, movement phase.
-    pub fn from_armies(white: &Army, black: &Army, options: &GameOptions) -> Result<State, String> {
+    pub fn from_armies(
+        white: &Army,
+        black: &Army,
+        options: &GameOptions,
+    ) -> Result<State, ArmyError> {
         if white.side != Side::White || black.side != Side::Black {
-            return Err("the first army must be White's and the second Black's".into());
+            return Err(ArmyError::Sides);
         }
         white.validate(options)?;
         black.validate(options)?;

@@ -98,6 +98,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::army::GameOptions;
+use super::errors::StateTextError;
 use super::notation::Token;
 use super::profiles::Weapon;
 use super::state::{Act, Effect, Ending, Fx, Stage, State, Step};
@@ -585,8 +586,15 @@ fn parse_board(text: &str, races: [Race; 2]) -> Result<[Option<Unit>; 64], Strin
 }
 
 impl FromStr for State {
-    type Err = String;
-    fn from_str(text: &str) -> Result<State, String> {
+    type Err = StateTextError;
+    fn from_str(text: &str) -> Result<State, StateTextError> {
+        parse_state(text).map_err(StateTextError)
+    }
+}
+
+/// Reads a state string (see the module documentation).
+fn parse_state(text: &str) -> Result<State, String> {
+    {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 11 {
             return Err(format!(

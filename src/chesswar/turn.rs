@@ -68,6 +68,7 @@
 //!   [`State::from_armies`]; a set-up where Black starts is a state string
 //!   with `b` to move.
 
+use super::errors::TokenError;
 use super::notation::Token;
 use super::profiles::Ability;
 use super::sight::line_clear;
@@ -171,18 +172,18 @@ impl State {
 
     /// Applies a token (see [`Token`]'s module for the forms). On error the
     /// state is unchanged and the message says why, on one line.
-    pub fn apply(&mut self, token: &str) -> Result<(), String> {
-        let t: Token = token.parse()?;
+    pub fn apply(&mut self, token: &str) -> Result<(), TokenError> {
+        let t: Token = token.parse().map_err(TokenError::Malformed)?;
         self.play(t)
     }
 
     /// Applies a parsed token; as [`State::apply`].
-    pub fn play(&mut self, t: Token) -> Result<(), String> {
+    pub fn play(&mut self, t: Token) -> Result<(), TokenError> {
         if self.ending.is_some() {
-            return Err("the game is over".into());
+            return Err(TokenError::Illegal("the game is over".into()));
         }
         let mut next = self.clone();
-        next.play_inner(t)?;
+        next.play_inner(t).map_err(TokenError::Illegal)?;
         next.settle();
         *self = next;
         Ok(())

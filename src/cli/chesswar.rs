@@ -241,7 +241,7 @@ fn start_state(white: Race, black: Race, setup: &SetupArgs) -> Result<State, Fai
         &army(black, Side::Black, &setup.black_army)?,
         &options,
     )
-    .map_err(Failure::BadInput)
+    .map_err(|e| Failure::BadInput(e.to_string()))
 }
 
 /// The program player `name` of a game seeded with `seed`, for White
@@ -696,7 +696,7 @@ impl Player for HumanPlayer {
             match state.clone().apply(&input) {
                 Ok(()) => return Some(input),
                 Err(e) => {
-                    let why = e.lines().next().unwrap_or("").trim().to_string();
+                    let why = e.reason().lines().next().unwrap_or("").trim().to_string();
                     let why = if why.is_empty() {
                         String::new()
                     } else {

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
-use crate::chesswar::{Army, Game, GameOptions, Outcome, Race, Side, State, ToAct};
+use crate::chesswar::{Army, ArmyError, Game, GameOptions, Outcome, Race, Side, State, ToAct};
 use crate::engine::options::{Audience, OptionKind, OptionSpec};
 
 /// The largest points budget the `ChessWar Budget` option takes.
@@ -177,7 +177,7 @@ impl Setup {
 
     /// The start state these options describe: each side's army (custom
     /// or standard) checked against the rules and the budget.
-    pub fn start_state(&self) -> Result<State, String> {
+    pub fn start_state(&self) -> Result<State, ArmyError> {
         let options = GameOptions {
             budget: (self.budget > 0).then_some(self.budget),
             lengthened: self.lengthened,
@@ -428,10 +428,22 @@ mod tests {
                 .contains(" orc/human w movement 1 0 - - long ")
         );
         setup.set("ChessWar White Army", "Ke1 Pa2 Pb2 Pc2").unwrap();
-        assert!(setup.start_state().unwrap_err().contains("infantry"));
+        assert!(
+            setup
+                .start_state()
+                .unwrap_err()
+                .to_string()
+                .contains("infantry")
+        );
         setup.set("ChessWar White Army", "<empty>").unwrap();
         setup.set("ChessWar Budget", "10").unwrap();
-        assert!(setup.start_state().unwrap_err().contains("budget"));
+        assert!(
+            setup
+                .start_state()
+                .unwrap_err()
+                .to_string()
+                .contains("budget")
+        );
     }
 
     #[test]

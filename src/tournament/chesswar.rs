@@ -77,7 +77,7 @@ impl ChessWarRules {
         for (name, value) in &self.setup_options {
             setup.set(name, value)?;
         }
-        setup.start_state()
+        setup.start_state().map_err(|e| e.to_string())
     }
 }
 
