@@ -34,6 +34,7 @@ pub const NAME: &str = "chesswar";
 
 pub mod army;
 pub mod dice;
+mod ends;
 pub mod errors;
 pub mod eval;
 pub mod game;
