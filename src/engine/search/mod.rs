@@ -70,6 +70,9 @@ struct Searcher<'a, B: Bitboard> {
     /// in check), for the improving flag.
     evals: [Score; MAX_PLY + 2],
     pv: Vec<Vec<Move>>,
+    /// Static evaluations by position key: the high 48 bits of the key
+    /// and the score as 16 bits (0: empty).
+    eval_cache: Vec<u64>,
     local_nodes: u64,
     seldepth: usize,
     stopped: bool,
@@ -107,6 +110,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             moved: [MovedPiece::NONE; MAX_PLY + 2],
             evals: [-INFINITE; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 1],
+            eval_cache: vec![0; EVAL_CACHE_ENTRIES],
             local_nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -139,6 +143,24 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             }
         }
         self.stopped
+    }
+
+    /// The static evaluation of `pos`, from the cache when it was
+    /// evaluated before in this search.
+    #[inline]
+    fn static_eval(&mut self, pos: &Position<B>) -> Score {
+        const SCORE_BITS: u64 = 0xffff;
+        let key = pos.key();
+        let check = key & !SCORE_BITS;
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_ENTRIES - 1)];
+        if *slot != 0 && *slot & !SCORE_BITS == check {
+            return Score::from(*slot as u16 as i16);
+        }
+        let score = evaluate(pos, self.eval);
+        if let Ok(small) = i16::try_from(score) {
+            *slot = check | u64::from(small as u16);
+        }
+        score
     }
 
     fn total_nodes(&self) -> u64 {
@@ -245,7 +267,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            evaluate(pos, self.eval)
+            self.static_eval(pos)
         };
         self.evals[ply] = static_eval;
         // Improving: the evaluation rose since this side's last move, so
@@ -564,7 +586,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let stand_pat = if in_check {
             -INFINITE
         } else {
-            let e = evaluate(pos, self.eval);
+            let e = self.static_eval(pos);
             if e >= beta {
                 return e;
             }

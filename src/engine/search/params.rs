@@ -55,6 +55,11 @@ pub const LMR_DIVISOR: f64 = 2.25;
 /// cannot lift the stand-pat score to alpha is skipped.
 pub const QS_DELTA_MARGIN: i32 = 200;
 
+/// Entries of each search thread's cache of static evaluations (a power
+/// of two; 8 bytes each). The cache returns exactly what the evaluation
+/// would, so its size changes the speed, never the search.
+pub const EVAL_CACHE_ENTRIES: usize = 1 << 15;
+
 /// History entries are kept within +/- this (they are 16-bit).
 pub const HISTORY_MAX: i32 = 16_384;
 
