@@ -430,25 +430,8 @@ fn run_transcript(name: &str, text: &str) {
     });
 }
 
-macro_rules! transcripts {
-    ($($(#[$attr:meta])* $name:ident;)*) => {
-        $(
-            $(#[$attr])*
-            #[test]
-            fn $name() {
-                run_transcript(
-                    stringify!($name),
-                    include_str!(concat!("uci/", stringify!($name), ".txt")),
-                );
-            }
-        )*
-
-        /// The transcripts that have a test.
-        const TRANSCRIPTS: &[&str] = &[$(stringify!($name)),*];
-    };
-}
-
-transcripts! {
+transcript_tests! {
+    "uci", run_transcript;
     setoption;
     position_errors;
     commands;
@@ -481,18 +464,6 @@ transcripts! {
     chesswar_options;
     chesswar_perft;
     chesswar_dice;
-}
-
-#[test]
-fn every_transcript_file_has_a_test() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/uci");
-    let files = conversation::transcript_names(dir);
-    let mut registered: Vec<&str> = TRANSCRIPTS.to_vec();
-    registered.sort();
-    assert_eq!(
-        files, registered,
-        "transcripts! {{}} lists every file in {dir}"
-    );
 }
 
 // ---------------------------------------------------------------------------

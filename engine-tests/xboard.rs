@@ -154,41 +154,13 @@ fn run_transcript(name: &str, text: &str) {
     conversation::run_transcript(&mut xb, &file, text, &mut |_, _, _| false);
 }
 
-macro_rules! transcripts {
-    ($($name:ident;)*) => {
-        $(
-            #[test]
-            fn $name() {
-                run_transcript(
-                    stringify!($name),
-                    include_str!(concat!("xboard/", stringify!($name), ".txt")),
-                );
-            }
-        )*
-
-        /// The transcripts that have a test.
-        const TRANSCRIPTS: &[&str] = &[$(stringify!($name)),*];
-    };
-}
-
-transcripts! {
+transcript_tests! {
+    "xboard", run_transcript;
     force_undo_and_setboard;
     move_now_and_illegal_input;
     finished_games;
     chesswar_tokens;
     chesswar_options;
-}
-
-#[test]
-fn every_transcript_file_has_a_test() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/xboard");
-    let files = conversation::transcript_names(dir);
-    let mut registered: Vec<&str> = TRANSCRIPTS.to_vec();
-    registered.sort();
-    assert_eq!(
-        files, registered,
-        "transcripts! {{}} lists every file in {dir}"
-    );
 }
 
 // ---------------------------------------------------------------------------

@@ -409,3 +409,44 @@ pub fn transcript_names(dir: &str) -> Vec<String> {
     files.sort();
     files
 }
+
+/// One test per transcript file of `engine-tests/<dir>/`, each played by
+/// `$run(name, text)`, and a test that every file there has one:
+///
+/// ```ignore
+/// transcript_tests! { "uci", run_transcript; setoption; commands; }
+/// ```
+#[macro_export]
+macro_rules! transcript_tests {
+    ($dir:literal, $run:path; $($(#[$attr:meta])* $name:ident;)*) => {
+        $(
+            $(#[$attr])*
+            #[test]
+            fn $name() {
+                $run(
+                    stringify!($name),
+                    include_str!(concat!(
+                        env!("CARGO_MANIFEST_DIR"),
+                        "/engine-tests/",
+                        $dir,
+                        "/",
+                        stringify!($name),
+                        ".txt"
+                    )),
+                );
+            }
+        )*
+
+        #[test]
+        fn every_transcript_file_has_a_test() {
+            let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/", $dir);
+            let files = $crate::conversation::transcript_names(dir);
+            let mut registered: Vec<&str> = vec![$(stringify!($name)),*];
+            registered.sort();
+            assert_eq!(
+                files, registered,
+                "transcript_tests! {{}} lists every file in {dir}"
+            );
+        }
+    };
+}
