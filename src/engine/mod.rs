@@ -72,16 +72,6 @@ pub enum GameKind {
     ChessWar,
 }
 
-impl GameKind {
-    /// The game's name, as `UCI_Variant` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Board(variant) => variant.name(),
-            GameKind::ChessWar => crate::chesswar::NAME,
-        }
-    }
-}
-
 impl std::str::FromStr for GameKind {
     type Err = String;
 
@@ -163,12 +153,17 @@ impl Engine {
                 Ok(())
             }
             Err(e) => {
-                if self.give_memory(old).is_err() {
-                    self.options.hash_mb = 1;
-                    let _ = self.give_memory(1);
-                }
+                self.give_memory_or_least(old);
                 Err(e)
             }
+        }
+    }
+    /// [`Engine::give_memory`] at `megabytes`, or at the least (1 MB, and
+    /// `Hash` says so) when even that cannot be had.
+    fn give_memory_or_least(&mut self, megabytes: usize) {
+        if self.give_memory(megabytes).is_err() {
+            self.options.hash_mb = 1;
+            let _ = self.give_memory(1);
         }
     }
     /// Makes the loaded game's table at `megabytes`, the old one freed
@@ -192,10 +187,7 @@ impl Engine {
             return;
         }
         self.plays_chesswar = chesswar;
-        if self.give_memory(self.options.hash_mb).is_err() {
-            self.options.hash_mb = 1;
-            let _ = self.give_memory(1);
-        }
+        self.give_memory_or_least(self.options.hash_mb);
     }
     /// Sets an option of the table ([`options::table`]) that the engine
     /// keeps: `UCI_Variant` (the game is loaded at its start), `Hash`,
