@@ -57,6 +57,9 @@ pub trait Bitboard:
     fn lsb(self) -> Square;
     /// The highest square of a non-empty set.
     fn msb(self) -> Square;
+    /// The set folded into 64 bits, for hashing (equal sets give equal
+    /// digests; different sets may share one).
+    fn digest(self) -> u64;
     /// The set shifted towards higher squares by `n` bits (`n < CAPACITY`).
     fn shl(self, n: u32) -> Self;
     /// The set shifted towards lower squares by `n` bits (`n < CAPACITY`).
@@ -145,6 +148,12 @@ macro_rules! primitive_bitboard {
                 Square::new(($bits - 1 - self.leading_zeros()) as u8)
             }
             #[inline]
+            fn digest(self) -> u64 {
+                // The high word (u128 only) is turned so that its ranks do
+                // not cancel the low word's.
+                (self as u64) ^ ((self >> 32 >> 32) as u64).rotate_left(29)
+            }
+            #[inline]
             fn shl(self, n: u32) -> Self {
                 self << n
             }
@@ -228,6 +237,10 @@ impl Bitboard for Wide {
     #[inline]
     fn count(self) -> u32 {
         self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+    #[inline]
+    fn digest(self) -> u64 {
+        self.0[0] ^ self.0[1].rotate_left(29) ^ self.0[2].rotate_left(43)
     }
     #[inline]
     fn lsb(self) -> Square {

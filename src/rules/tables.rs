@@ -330,6 +330,22 @@ impl<B: Bitboard> Tables<B> {
         attacks
     }
 
+    /// The same as [`Self::attacks`], given the rook's and the bishop's
+    /// attacks from `sq` (for callers that ask for several roles on one
+    /// square).
+    #[inline]
+    pub fn attacks_given_rays(&self, role: Role, sq: Square, orthogonal: B, diagonal: B) -> B {
+        let (rides_orthogonally, rides_diagonally) = self.rides[role.index()];
+        let mut attacks = self.leaps(role, sq);
+        if rides_orthogonally {
+            attacks |= orthogonal;
+        }
+        if rides_diagonally {
+            attacks |= diagonal;
+        }
+        attacks
+    }
+
     /// Squares a leaping role reaches from `sq` (empty for pure riders).
     #[inline]
     pub fn leaps(&self, role: Role, sq: Square) -> B {

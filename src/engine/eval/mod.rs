@@ -6,6 +6,7 @@
 
 mod chad;
 pub mod params;
+pub mod pawns;
 pub mod tune;
 
 use crate::rules::tables::{Tables, per_game};
@@ -13,6 +14,7 @@ use crate::rules::{Bitboard, Color, Evaluation, Piece, Position, Role, Square, V
 
 use super::score::Score;
 use params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
+use pawns::{PawnCache, PawnEntry};
 
 /// Per-game, per-width tables of the evaluation.
 #[derive(Debug)]
@@ -42,10 +44,13 @@ pub struct EvalTables<B> {
     /// promotion square, capturing sideways as needed.
     can_promote: [B; 2],
     max_phase: i32,
-    /// For each role (by index), the game's roles worth less than it
-    /// (middlegame material), pawns and kings aside: a piece of such a role
-    /// attacking one of this role threatens to win material.
-    lesser_roles: [Vec<Role>; Role::COUNT],
+    /// The game's roles, pawns and kings aside, from the least valuable
+    /// (middlegame material) up.
+    pieces_by_value: Vec<Role>,
+    /// For each role (by index), how many of [`Self::pieces_by_value`]
+    /// are worth less than it: a piece of such a role attacking one of
+    /// this role threatens to win material.
+    lesser_count: [usize; Role::COUNT],
     /// Whether any threat weight is set (games without them skip the
     /// attack maps).
     weighs_threats: bool,
@@ -228,20 +233,20 @@ impl<B: Bitboard> EvalTables<B> {
             .sum::<i32>()
             .max(1);
 
-        let pieces: Vec<Role> = t
+        let mut pieces_by_value: Vec<Role> = t
             .spec
             .roles
             .iter()
             .copied()
             .filter(|&r| r != Role::Pawn && r != Role::King)
             .collect();
-        let lesser_roles = Role::ALL.map(|victim| {
+        pieces_by_value.sort_by_key(|r| prm.material[r.index()].0);
+        let lesser_count = Role::ALL.map(|victim| {
             let value = prm.material[victim.index()].0;
-            pieces
+            pieces_by_value
                 .iter()
-                .copied()
-                .filter(|&r| prm.material[r.index()].0 < value)
-                .collect()
+                .filter(|r| prm.material[r.index()].0 < value)
+                .count()
         });
 
         let weighs_threats = prm.hanging != Pair::default()
@@ -269,7 +274,8 @@ impl<B: Bitboard> EvalTables<B> {
             promotion_files,
             can_promote,
             max_phase,
-            lesser_roles,
+            pieces_by_value,
+            lesser_count,
             weighs_threats,
             weighs_king_threats,
             beside,
@@ -336,6 +342,8 @@ fn king_threats<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>, maps: &Attac
         let their_king = pos.king(!color);
         let mut terms = Pair::default();
         let safe = !pos.color_bb(color) & !maps.all[them] & pos.exists();
+        let orthogonal = t.orthogonal_attacks(their_king, blockers);
+        let diagonal = t.diagonal_attacks(their_king, blockers);
         for &role in t.spec.roles {
             let weight = prm.safe_check[role.index()];
             if role == Role::Pawn || role == Role::King || weight == Pair::default() {
@@ -343,8 +351,9 @@ fn king_threats<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>, maps: &Attac
             }
             // Every piece here moves alike both ways, so the squares it
             // checks from are those it would attack from the king's.
-            let checks =
-                t.attacks(role, their_king, blockers) & maps.by_role[us][role.index()] & safe;
+            let checks = t.attacks_given_rays(role, their_king, orthogonal, diagonal)
+                & maps.by_role[us][role.index()]
+                & safe;
             let count = checks.count() as i32;
             terms.0 += weight.0 * count;
             terms.1 += weight.1 * count;
@@ -374,6 +383,11 @@ fn threats<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>, maps: &AttackMaps
             threats.0 += weight.0 * count as i32;
             threats.1 += weight.1 * count as i32;
         };
+        // Squares attacked by the `i` least valuable roles, for each `i`.
+        let mut by_least = [B::EMPTY; Role::COUNT + 1];
+        for (i, r) in et.pieces_by_value.iter().enumerate() {
+            by_least[i + 1] = by_least[i] | attacked_by_role[us][r.index()];
+        }
         for &role in t.spec.roles {
             if role == Role::Pawn || role == Role::King {
                 continue;
@@ -386,9 +400,7 @@ fn threats<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>, maps: &AttackMaps
                 prm.threat_by_pawn[role.index()],
                 (victims & pawn_attacks[us]).count(),
             );
-            let by_lesser = et.lesser_roles[role.index()]
-                .iter()
-                .fold(B::EMPTY, |acc, r| acc | attacked_by_role[us][r.index()]);
+            let by_lesser = by_least[et.lesser_count[role.index()]];
             add(
                 prm.threat_by_lesser[role.index()],
                 (victims & by_lesser).count(),
@@ -408,26 +420,53 @@ fn threats<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>, maps: &AttackMaps
 
 /// The static evaluation from the side to move's point of view.
 pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
+    match settled_evaluation(pos, et) {
+        Some(score) => score,
+        None => evaluate_with_pawns(pos, et, &PawnEntry::compute(pos, et)),
+    }
+}
+
+/// The same as [`evaluate`], with the pawn structure taken from `pawns`
+/// when it holds this position's.
+pub fn evaluate_cached<B: Bitboard>(
+    pos: &Position<B>,
+    et: &EvalTables<B>,
+    pawns: &mut PawnCache<B>,
+) -> Score {
+    match settled_evaluation(pos, et) {
+        Some(score) => score,
+        None => evaluate_with_pawns(pos, et, pawns.probe(pos, et)),
+    }
+}
+
+/// The evaluation of positions that need none of the terms below: dead
+/// ones, and Chad's (its own evaluation).
+fn settled_evaluation<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Option<Score> {
     if pos.is_dead() {
-        return 0;
+        Some(0)
+    } else if et.evaluation == Evaluation::Chad {
+        Some(chad::evaluate(pos))
+    } else {
+        None
     }
-    if et.evaluation == Evaluation::Chad {
-        return chad::evaluate(pos);
-    }
+}
+
+/// The evaluation of a live position of the common evaluation, given its
+/// pawns' entry.
+fn evaluate_with_pawns<B: Bitboard>(
+    pos: &Position<B>,
+    et: &EvalTables<B>,
+    pawns: &PawnEntry<B>,
+) -> Score {
     let t = pos.tables();
     let prm = &et.params;
     let n = et.size;
     // Holes stop riders like pieces (Wau Chess); no other game has any.
     let blockers = pos.blockers();
-    let mut mg = 0i32;
-    let mut eg = 0i32;
+    let mut mg = pawns.score.0;
+    let mut eg = pawns.score.1;
     let mut phase = 0i32;
-
-    let pawn_attacks = Color::ALL.map(|c| {
-        pos.pieces(c, Role::Pawn)
-            .squares()
-            .fold(B::EMPTY, |acc, sq| acc | t.pawn_attacks(c, sq))
-    });
+    let pawn_attacks = pawns.attacks;
 
     // What each side's pieces attack, by role, for the threats.
     let mut attacked_by_role = [[B::EMPTY; Role::COUNT]; 2];
@@ -502,53 +541,20 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
             ceg += prm.bishop_pair.1;
         }
 
-        // Pawn structure.
+        // The passed pawns' terms that depend on more than pawns.
         let c = color.index();
         let king = pos.king(color);
         // King steps, counted up to 5.
         let distance = |a: Square, b: Square| t.geometry.distance(a, b).min(5);
-        for sq in own_pawns.squares() {
-            if (t.pawn_attacks(them, sq) & own_pawns).any() {
-                cmg += prm.supported_pawn.0;
-                ceg += prm.supported_pawn.1;
-            }
-            if (et.beside[sq.index()] & own_pawns).any() {
-                cmg += prm.phalanx_pawn.0;
-                ceg += prm.phalanx_pawn.1;
-            }
-            let file = t.geometry.file_of(sq).0 as usize;
-            if (own_pawns & et.adjacent_files[file]).is_empty() {
-                cmg += prm.isolated_pawn.0;
-                ceg += prm.isolated_pawn.1;
-            }
-            if !et.can_promote[c].has(sq) {
-                cmg += prm.unpromotable_pawn.0;
-                ceg += prm.unpromotable_pawn.1;
-            } else if et.promotion_files[c].has(sq)
-                && (et.passed_span[c][sq.index()] & their_pawns).is_empty()
-            {
-                // Steps left to the promotion rank: 1 on the 7th rank of
-                // chess (the table's last entry), 6 on the 2nd.
-                let to_go = (et.promotion_rank[c] - t.geometry.rank_of(sq).0 as i32).abs();
-                let idx = (6 - to_go).clamp(0, 5) as usize;
-                cmg += prm.passed_pawn[idx].0;
-                ceg += prm.passed_pawn[idx].1;
-                if let Some(stop) = t.pawn_step(color, sq).squares().next() {
-                    if pos.occupied().has(stop) {
-                        cmg += prm.passed_blocked.0;
-                        ceg += prm.passed_blocked.1;
-                    }
-                    let closer = distance(their_king, stop) - distance(king, stop);
-                    cmg += prm.passed_king_distance.0 * closer;
-                    ceg += prm.passed_king_distance.1 * closer;
+        for sq in pawns.passed[c].squares() {
+            if let Some(stop) = t.pawn_step(color, sq).squares().next() {
+                if pos.occupied().has(stop) {
+                    cmg += prm.passed_blocked.0;
+                    ceg += prm.passed_blocked.1;
                 }
-            }
-        }
-        for file in &et.files {
-            let count = (*file & own_pawns).count() as i32;
-            if count > 1 {
-                cmg += prm.doubled_pawn.0 * (count - 1);
-                ceg += prm.doubled_pawn.1 * (count - 1);
+                let closer = distance(their_king, stop) - distance(king, stop);
+                cmg += prm.passed_king_distance.0 * closer;
+                ceg += prm.passed_king_distance.1 * closer;
             }
         }
 

@@ -24,7 +24,8 @@ use params::*;
 use picker::MovePicker;
 use threads::{Lines, Shared};
 
-use super::eval::{EvalTables, evaluate};
+use super::eval::pawns::PawnCache;
+use super::eval::{EvalTables, evaluate, evaluate_cached};
 use super::limits::{SearchLimits, TimeBudget};
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, Score, ScoreReport, from_tt, is_mate, mate_in, mated_in,
@@ -73,6 +74,8 @@ struct Searcher<'a, B: Bitboard> {
     /// Static evaluations by position key: the high 48 bits of the key
     /// and the score as 16 bits (0: empty).
     eval_cache: Vec<u64>,
+    /// Pawn structures by pawn placement.
+    pawn_cache: PawnCache<B>,
     local_nodes: u64,
     seldepth: usize,
     stopped: bool,
@@ -111,6 +114,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             evals: [-INFINITE; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 1],
             eval_cache: vec![0; EVAL_CACHE_ENTRIES],
+            pawn_cache: PawnCache::new(PAWN_CACHE_ENTRIES),
             local_nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -156,7 +160,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         if *slot != 0 && *slot & !SCORE_BITS == check {
             return Score::from(*slot as u16 as i16);
         }
-        let score = evaluate(pos, self.eval);
+        let score = evaluate_cached(pos, self.eval, &mut self.pawn_cache);
         if let Ok(small) = i16::try_from(score) {
             *slot = check | u64::from(small as u16);
         }

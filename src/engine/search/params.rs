@@ -60,6 +60,11 @@ pub const QS_DELTA_MARGIN: i32 = 200;
 /// would, so its size changes the speed, never the search.
 pub const EVAL_CACHE_ENTRIES: usize = 1 << 15;
 
+/// Entries of each search thread's cache of pawn structures (a power of
+/// two; about 100 bytes each on the larger boards). Like the evaluation
+/// cache, it changes the speed, never the search.
+pub const PAWN_CACHE_ENTRIES: usize = 1 << 12;
+
 /// History entries are kept within +/- this (they are 16-bit).
 pub const HISTORY_MAX: i32 = 16_384;
 
