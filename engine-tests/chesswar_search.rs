@@ -21,7 +21,7 @@ use motley::chesswar::players::{
 use motley::chesswar::search::{
     MAX_ROLL_CHAIN, NodeKind, Pruning, SearchLimits, SearchReport, Searcher, node_kind,
 };
-use motley::chesswar::{Outcome, Race, Side, State, ToAct};
+use motley::chesswar::{Outcome, Race, SearchError, Side, State, ToAct};
 
 // ---------------------------------------------------------------------------
 // The brute force.
@@ -469,12 +469,14 @@ fn no_decision_due_is_an_error() {
     let err = searcher
         .search(&roll, &SearchLimits::default(), &stop, &mut |_| {})
         .unwrap_err();
-    assert!(err.starts_with("a roll is due ("), "{err}");
+    assert!(matches!(err, SearchError::RollDue { .. }), "{err}");
+    assert!(err.to_string().starts_with("a roll is due ("), "{err}");
     let over = st("4k3/8/8/8/8/8/8/4K3 human/human w melee 1 0 - - std - white:general");
     let err = searcher
         .search(&over, &SearchLimits::default(), &stop, &mut |_| {})
         .unwrap_err();
-    assert_eq!(err, "the game is over");
+    assert_eq!(err, SearchError::GameOver);
+    assert_eq!(err.to_string(), "the game is over");
 }
 
 // ---------------------------------------------------------------------------

@@ -1,8 +1,58 @@
-//! Why the ChessWar core refuses something, by kind: a token (not a token
-//! at all, or one the rules do not allow now), a state string, or an army.
+//! Why the ChessWar core refuses something, by kind: a word of the
+//! vocabulary (a side, race, square, unit mark, spell or player name), a
+//! token (not a token at all, or one the rules do not allow now), a state
+//! string, an army, a search, or a game played to its end.
 //! Each error prints as one line that says what was refused and why.
 
 use std::fmt;
+
+use super::players::{MAX_TOKENS, PLAYER_NAMES};
+use super::state::State;
+use super::units::Side;
+
+/// A word of the vocabulary that does not parse, with the text given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// Not a side (`white`/`w` or `black`/`b`).
+    Side(String),
+    /// Not a race name.
+    Race(String),
+    /// Not a square `a1` ... `h8`.
+    Square(String),
+    /// A letter that is no unit mark.
+    UnitMark(char),
+    /// Unit marks out of their fixed order (or repeated).
+    UnitMarksOrder(String),
+    /// Not a spell name.
+    Spell(String),
+    /// Not a player name (`random`, `greedy` or `expectimax`).
+    Player(String),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Side(s) => write!(f, "unknown side '{s}' (white or black)"),
+            ParseError::Race(s) => write!(
+                f,
+                "unknown race '{s}' (human, dwarf, elf, undead, orc or chaos)"
+            ),
+            ParseError::Square(s) => write!(f, "bad square '{s}' (a1 to h8)"),
+            ParseError::UnitMark(c) => write!(f, "unknown unit mark '{c}'"),
+            ParseError::UnitMarksOrder(s) => {
+                write!(f, "unit marks '{s}' out of order (mpcbfaxost+kwn)")
+            }
+            ParseError::Spell(s) => write!(f, "unknown spell '{s}'"),
+            ParseError::Player(s) => write!(
+                f,
+                "unknown player '{s}' (expected {})",
+                PLAYER_NAMES.join(" or ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
 
 /// Why a token was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +98,13 @@ impl fmt::Display for TokenError {
 
 impl std::error::Error for TokenError {}
 
+/// A word of a token that does not parse makes the token malformed.
+impl From<ParseError> for TokenError {
+    fn from(e: ParseError) -> TokenError {
+        TokenError::Malformed(e.to_string())
+    }
+}
+
 /// Why a state string cannot be read: the field and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateTextError(pub String);
@@ -59,6 +116,13 @@ impl fmt::Display for StateTextError {
 }
 
 impl std::error::Error for StateTextError {}
+
+/// A word of a state string that does not parse makes the string unreadable.
+impl From<ParseError> for StateTextError {
+    fn from(e: ParseError) -> StateTextError {
+        StateTextError(e.to_string())
+    }
+}
 
 /// Why an army is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,3 +154,92 @@ impl fmt::Display for ArmyError {
 }
 
 impl std::error::Error for ArmyError {}
+
+/// Why a search gives no decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// The game is over: no decision is due.
+    GameOver,
+    /// A die roll is due, not a decision.
+    RollDue {
+        /// What the roll is for, in words.
+        purpose: String,
+    },
+    /// No token can be played.
+    NoLegalToken,
+    /// The search chose a token the rules refuse (a bug).
+    IllegalChoice {
+        /// The token chosen.
+        token: String,
+    },
+    /// The transposition table's memory cannot be had.
+    NoMemory {
+        /// The size asked for, in megabytes.
+        hash_mb: usize,
+    },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::GameOver => f.write_str("the game is over"),
+            SearchError::RollDue { purpose } => write!(f, "a roll is due ({purpose})"),
+            SearchError::NoLegalToken => f.write_str("no legal token"),
+            SearchError::IllegalChoice { token } => {
+                write!(f, "the search chose '{token}', not a legal token")
+            }
+            SearchError::NoMemory { hash_mb } => write!(
+                f,
+                "cannot allocate a search table of {hash_mb} MB: not enough memory (choose a smaller size)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// Why a game played to its end stopped with an error.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayError {
+    /// The rules refused a player's token or a die result.
+    Refused {
+        /// The side whose token it was; `None` for a die result.
+        side: Option<Side>,
+        /// The token refused.
+        token: String,
+        /// The state that refused it (unchanged by it).
+        state: Box<State>,
+        /// Why it was refused.
+        error: TokenError,
+    },
+    /// The game ran past [`MAX_TOKENS`] tokens.
+    TooLong {
+        /// The state reached.
+        state: Box<State>,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Refused {
+                side,
+                token,
+                state,
+                error,
+            } => {
+                match side {
+                    Some(side) => write!(f, "{side}'s token")?,
+                    None => f.write_str("the die result")?,
+                }
+                write!(f, " '{token}' was refused in state {state}: {error}")
+            }
+            PlayError::TooLong { state } => write!(
+                f,
+                "the game did not end within {MAX_TOKENS} tokens (state {state})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}

@@ -44,7 +44,7 @@ impl Game {
 
     /// Plays one token; on error nothing changes.
     pub fn play(&mut self, token: &str) -> Result<(), TokenError> {
-        let parsed: Token = token.parse().map_err(TokenError::Malformed)?;
+        let parsed: Token = token.parse()?;
         self.state.play(parsed)?;
         self.tokens.push(parsed.to_string());
         Ok(())

@@ -3,6 +3,7 @@
 //! resolved once accepted is in [`super::turn`], with the decisions taken
 //! where the rules are silent.
 
+use super::errors::TokenError;
 use super::notation::Token;
 use super::profiles::Ability;
 use super::sight::line_clear;
@@ -364,26 +365,36 @@ impl State {
     }
 
     /// Why an action token is not legal now, if it is not.
-    pub(crate) fn check_action(&self, t: &Token) -> Result<(), String> {
+    pub(crate) fn check_action(&self, t: &Token) -> Result<(), TokenError> {
         let mover = self.to_move;
-        let own = |sq: Square| -> Result<Unit, String> {
+        let own = |sq: Square| -> Result<Unit, TokenError> {
             match self.at(sq) {
                 Some(u) if u.side == mover => Ok(u),
-                Some(_) => Err(format!("'{t}': the unit on {sq} is not {mover}'s")),
-                None => Err(format!("'{t}': no unit on {sq}")),
+                Some(_) => Err(TokenError::Illegal(format!(
+                    "'{t}': the unit on {sq} is not {mover}'s"
+                ))),
+                None => Err(TokenError::Illegal(format!("'{t}': no unit on {sq}"))),
             }
         };
         match *t {
             Token::Move(f, to) => {
                 let u = own(f)?;
                 if self.stage != Stage::Movement {
-                    return Err(format!("'{t}': units move only in the movement phase"));
+                    return Err(TokenError::Illegal(format!(
+                        "'{t}': units move only in the movement phase"
+                    )));
                 }
                 if !self.can_walk(f) {
-                    return Err(format!("'{t}': the {} on {f} cannot move now", u.name()));
+                    return Err(TokenError::Illegal(format!(
+                        "'{t}': the {} on {f} cannot move now",
+                        u.name()
+                    )));
                 }
                 if !self.destinations(f).contains(&to) {
-                    return Err(format!("'{t}': the {} on {f} cannot reach {to}", u.name()));
+                    return Err(TokenError::Illegal(format!(
+                        "'{t}': the {} on {f} cannot reach {to}",
+                        u.name()
+                    )));
                 }
                 Ok(())
             }
@@ -392,19 +403,24 @@ impl State {
                 if self.fire_targets(f).contains(&to) {
                     Ok(())
                 } else {
-                    Err(format!(
+                    Err(TokenError::Illegal(format!(
                         "'{t}': the {} on {f} cannot fire at {to} now",
                         u.name()
-                    ))
+                    )))
                 }
             }
             Token::Attack(f, to) => {
                 let u = own(f)?;
                 if !self.must_attack(f) {
-                    return Err(format!("'{t}': the {} on {f} cannot attack now", u.name()));
+                    return Err(TokenError::Illegal(format!(
+                        "'{t}': the {} on {f} cannot attack now",
+                        u.name()
+                    )));
                 }
                 if !self.enemies_touching(f, mover).contains(&to) {
-                    return Err(format!("'{t}': no enemy on {to} touches {f}"));
+                    return Err(TokenError::Illegal(format!(
+                        "'{t}': no enemy on {to} touches {f}"
+                    )));
                 }
                 Ok(())
             }
@@ -413,18 +429,24 @@ impl State {
                 if self.action_casts().contains(t) {
                     Ok(())
                 } else {
-                    Err(format!("'{t}': that spell cannot be cast now"))
+                    Err(TokenError::Illegal(format!(
+                        "'{t}': that spell cannot be cast now"
+                    )))
                 }
             }
             Token::End => {
                 if self.may_end() {
                     Ok(())
                 } else {
-                    Err("'end': every unit in melee must attack first".into())
+                    Err(TokenError::Illegal(
+                        "'end': every unit in melee must attack first".into(),
+                    ))
                 }
             }
-            Token::Die(_) => Err(format!("'{t}': no roll is due")),
-            _ => Err(format!("'{t}' is not an action; {mover} is to act")),
+            Token::Die(_) => Err(TokenError::Illegal(format!("'{t}': no roll is due"))),
+            _ => Err(TokenError::Illegal(format!(
+                "'{t}' is not an action; {mover} is to act"
+            ))),
         }
     }
 }

@@ -51,7 +51,7 @@ mod turn;
 pub mod units;
 
 pub use army::{Army, GameOptions};
-pub use errors::{ArmyError, StateTextError, TokenError};
+pub use errors::{ArmyError, ParseError, PlayError, SearchError, StateTextError, TokenError};
 pub use game::Game;
 pub use notation::Token;
 pub use profiles::{Ability, Profile, Spell, SpellKind, Weapon, profile};

@@ -23,6 +23,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::errors::TokenError;
 use super::profiles::Spell;
 use super::units::Square;
 
@@ -92,26 +93,30 @@ impl fmt::Display for Token {
 }
 
 /// Squares written together (`e2e4`), colons between them allowed.
-fn squares(s: &str) -> Result<Vec<Square>, String> {
+fn squares(s: &str) -> Result<Vec<Square>, TokenError> {
     let joined: String = s.chars().filter(|&c| c != ':').collect();
     if !joined.len().is_multiple_of(2) || !joined.is_ascii() {
-        return Err(format!("bad squares '{s}'"));
+        return Err(TokenError::Malformed(format!("bad squares '{s}'")));
     }
-    (0..joined.len() / 2)
+    Ok((0..joined.len() / 2)
         .map(|i| joined[2 * i..2 * i + 2].parse())
-        .collect()
+        .collect::<Result<_, _>>()?)
 }
 
-fn two(s: &str, token: &str) -> Result<(Square, Square), String> {
+fn two(s: &str, token: &str) -> Result<(Square, Square), TokenError> {
     match squares(s)?.as_slice() {
         [a, b] => Ok((*a, *b)),
-        _ => Err(format!("'{token}' needs two squares, e.g. e2e4")),
+        _ => Err(TokenError::Malformed(format!(
+            "'{token}' needs two squares, e.g. e2e4"
+        ))),
     }
 }
 
 impl FromStr for Token {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Token, String> {
+    type Err = TokenError;
+    /// A token in any case (see the module documentation); an error is
+    /// always [`TokenError::Malformed`].
+    fn from_str(text: &str) -> Result<Token, TokenError> {
         let t = text.trim().to_ascii_lowercase();
         let (head, rest) = t.split_once(':').unwrap_or((t.as_str(), ""));
         match head {
@@ -119,18 +124,18 @@ impl FromStr for Token {
             "f" => two(rest, text).map(|(a, b)| Token::Fire(a, b)),
             "a" => two(rest, text).map(|(a, b)| Token::Attack(a, b)),
             "adv" => two(rest, text).map(|(a, b)| Token::Advance(a, b)),
-            "pick" => rest.parse().map(Token::Pick),
+            "pick" => Ok(Token::Pick(rest.parse()?)),
             "s" => {
-                let (name, sqs) = rest
-                    .split_once(':')
-                    .ok_or_else(|| format!("'{text}': expected s:<spell>:<caster>..."))?;
+                let (name, sqs) = rest.split_once(':').ok_or_else(|| {
+                    TokenError::Malformed(format!("'{text}': expected s:<spell>:<caster>..."))
+                })?;
                 let spell: Spell = name.parse()?;
                 let sqs = squares(sqs)?;
                 if sqs.len() != 1 + spell.arity() {
-                    return Err(format!(
+                    return Err(TokenError::Malformed(format!(
                         "'{text}': {spell} takes the caster and {} more square(s)",
                         spell.arity()
-                    ));
+                    )));
                 }
                 Ok(Token::Cast {
                     spell,
@@ -144,7 +149,7 @@ impl FromStr for Token {
             "pass" if rest.is_empty() => Ok(Token::Pass),
             _ => match t.strip_prefix('d').and_then(|n| n.parse::<u8>().ok()) {
                 Some(n) if (1..=6).contains(&n) && t.len() == 2 => Ok(Token::Die(n)),
-                _ => Err(format!("unknown token '{text}'")),
+                _ => Err(TokenError::Malformed(format!("unknown token '{text}'"))),
             },
         }
     }

@@ -16,6 +16,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::dice::{DiceSource, SplitMix64, derive_seed, die_token};
+use super::errors::{ParseError, PlayError};
 use super::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
 use super::{Outcome, Side, State, ToAct};
 
@@ -57,7 +58,7 @@ pub const PLAYER_NAMES: &[&str] = &["random", "greedy", "expectimax"];
 /// A player from its name, `random`, `greedy` or `expectimax`
 /// (case-insensitive), seeded with `seed` (the expectimax player searches
 /// [`DEFAULT_MOVETIME`] a decision and uses no randomness).
-pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, ParseError> {
     match name.to_ascii_lowercase().as_str() {
         "random" => Ok(Box::new(RandomPlayer::new(seed))),
         "greedy" => Ok(Box::new(GreedyPlayer::new(seed))),
@@ -68,10 +69,7 @@ pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> 
             },
             DEFAULT_HASH_MB,
         ))),
-        _ => Err(format!(
-            "unknown player '{name}' (expected {})",
-            PLAYER_NAMES.join(" or ")
-        )),
+        _ => Err(ParseError::Player(name.to_string())),
     }
 }
 
@@ -353,15 +351,15 @@ pub const MAX_TOKENS: usize = 2_000_000;
 /// `on_token` sees what was asked (the [`ToAct`] before the token), the
 /// token and the state after it.
 ///
-/// Errors when a player's token or a die result is refused by the rules,
-/// or when the game runs past [`MAX_TOKENS`].
+/// Errors ([`PlayError`]) when a player's token or a die result is refused
+/// by the rules, or when the game runs past [`MAX_TOKENS`].
 pub fn play_game(
     mut state: State,
     white: &mut dyn Player,
     black: &mut dyn Player,
     dice: &mut dyn DiceSource,
     on_token: &mut dyn FnMut(&ToAct, &str, &State),
-) -> Result<GameRecord, String> {
+) -> Result<GameRecord, PlayError> {
     let mut tokens = 0;
     loop {
         let to_act = state.to_act();
@@ -392,17 +390,22 @@ pub fn play_game(
             });
         };
         if tokens >= MAX_TOKENS {
-            return Err(format!(
-                "the game did not end within {MAX_TOKENS} tokens (state {state})"
-            ));
+            return Err(PlayError::TooLong {
+                state: Box::new(state),
+            });
         }
-        state.apply(&token).map_err(|e| {
-            let who = match &to_act {
-                ToAct::Decision { side, .. } => format!("{side}'s token"),
-                _ => "the die result".to_string(),
+        if let Err(error) = state.apply(&token) {
+            let side = match &to_act {
+                ToAct::Decision { side, .. } => Some(*side),
+                _ => None,
             };
-            format!("{who} '{token}' was refused in state {state}: {e}")
-        })?;
+            return Err(PlayError::Refused {
+                side,
+                token,
+                state: Box::new(state),
+                error,
+            });
+        }
         tokens += 1;
         on_token(&to_act, &token, &state);
     }
@@ -517,7 +520,7 @@ mod tests {
 
     #[test]
     fn unknown_players_are_refused_by_name() {
-        let err = player_by_name("expectimaxx", 1).err().unwrap();
+        let err = player_by_name("expectimaxx", 1).err().unwrap().to_string();
         assert!(err.contains("expectimaxx"), "{err}");
         assert_eq!(player_by_name("Greedy", 1).unwrap().name(), "greedy");
         assert_eq!(player_by_name("RANDOM", 1).unwrap().name(), "random");

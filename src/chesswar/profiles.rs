@@ -6,6 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::errors::ParseError;
 use super::units::{Race, Slot};
 
 /// The ten spells.
@@ -113,10 +114,10 @@ impl fmt::Display for Spell {
 }
 
 impl FromStr for Spell {
-    type Err = String;
+    type Err = ParseError;
     /// A spell name in any case; `zap!`, `raise`, `raise-dead`, `raise_dead`
     /// and `protect` are accepted too.
-    fn from_str(s: &str) -> Result<Spell, String> {
+    fn from_str(s: &str) -> Result<Spell, ParseError> {
         let lower = s.to_ascii_lowercase();
         let name = match lower.as_str() {
             "zap!" => "zap",
@@ -127,7 +128,7 @@ impl FromStr for Spell {
         Spell::ALL
             .into_iter()
             .find(|sp| sp.name() == name)
-            .ok_or_else(|| format!("unknown spell '{s}'"))
+            .ok_or_else(|| ParseError::Spell(s.to_string()))
     }
 }
 

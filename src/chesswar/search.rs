@@ -83,6 +83,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::ToAct;
+use super::errors::SearchError;
 use super::eval::{EvalWeights, WEIGHTS, evaluate_with, terminal_value};
 use super::notation::Token;
 pub use super::state::NodeKind;
@@ -348,21 +349,20 @@ impl Searcher {
     /// (at least a few thousand entries), Star2 pruning, width
     /// [`DEFAULT_WIDTH`] and the evaluation's [`WEIGHTS`].
     pub fn new(hash_mb: usize) -> Searcher {
-        Searcher::try_new(hash_mb).expect("memory for the ChessWar search table")
+        Searcher::try_new(hash_mb)
+            .unwrap_or_else(|e| panic!("memory for the ChessWar search table: {:?}", e.to_string()))
     }
 
     /// [`Searcher::new`], or an error when the memory cannot be had.
-    pub fn try_new(hash_mb: usize) -> Result<Searcher, String> {
+    pub fn try_new(hash_mb: usize) -> Result<Searcher, SearchError> {
         let bytes = hash_mb.max(1).saturating_mul(1024 * 1024);
         // The largest power of two that fits.
         let fit = (bytes / std::mem::size_of::<Entry>()).max(4096);
         let n = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         let mut table = Vec::new();
-        table.try_reserve_exact(n).map_err(|_| {
-            format!(
-                "cannot allocate a search table of {hash_mb} MB: not enough memory (choose a smaller size)"
-            )
-        })?;
+        table
+            .try_reserve_exact(n)
+            .map_err(|_| SearchError::NoMemory { hash_mb })?;
         table.resize(n, EMPTY);
         Ok(Searcher {
             table,
@@ -408,17 +408,14 @@ impl Searcher {
         limits: &SearchLimits,
         stop: &AtomicBool,
         info: &mut dyn FnMut(&SearchReport),
-    ) -> Result<SearchReport, String> {
+    ) -> Result<SearchReport, SearchError> {
         let mut reported = false;
         let report = self.search(state, limits, stop, &mut |r| {
             reported = true;
             info(r);
         })?;
         if !state.legal_tokens().contains(&report.best) {
-            return Err(format!(
-                "the search chose '{}', not a legal token",
-                report.best
-            ));
+            return Err(SearchError::IllegalChoice { token: report.best });
         }
         if !reported {
             info(&report);
@@ -428,18 +425,18 @@ impl Searcher {
 
     /// Searches the decision due in `state` (whoever must decide: the side
     /// to move, or the opponent for pick:/reaction decisions).
-    /// Err(one-line message) when no decision is due: "a roll is due
-    /// (<purpose>)" or "the game is over".
+    /// [`SearchError::RollDue`] or [`SearchError::GameOver`] when no
+    /// decision is due.
     pub fn search(
         &mut self,
         state: &State,
         limits: &SearchLimits,
         stop: &AtomicBool,
         info: &mut dyn FnMut(&SearchReport),
-    ) -> Result<SearchReport, String> {
+    ) -> Result<SearchReport, SearchError> {
         let root = match state.to_act() {
-            ToAct::Over(_) => return Err("the game is over".into()),
-            ToAct::Roll { purpose } => return Err(format!("a roll is due ({purpose})")),
+            ToAct::Over(_) => return Err(SearchError::GameOver),
+            ToAct::Roll { purpose } => return Err(SearchError::RollDue { purpose }),
             ToAct::Decision { side, .. } => side,
         };
         let start = Instant::now();
@@ -461,7 +458,7 @@ impl Searcher {
             }
         }
         if kids.is_empty() {
-            return Err("no legal token".into());
+            return Err(SearchError::NoLegalToken);
         }
         let forced = kids.len() == 1;
         let unlimited =

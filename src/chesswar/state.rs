@@ -4,7 +4,7 @@
 //! read and written in [`super::state_text`], which documents it.
 
 use super::army::{Army, GameOptions};
-use super::errors::ArmyError;
+use super::errors::{ArmyError, StateTextError};
 use super::notation::Token;
 use super::profiles::Weapon;
 use super::units::{Race, Side, Slot, Square, Unit};
@@ -428,7 +428,7 @@ impl State {
     /// game), a result the game kind cannot have, and
     /// round or quiet-round counters outside what the draw rules allow.
     /// Units die, so there are no minimums beyond the general.
-    pub(crate) fn check_reachable(&self) -> Result<(), String> {
+    pub(crate) fn check_reachable(&self) -> Result<(), StateTextError> {
         let mut errors = Vec::new();
         let mut on_board = 0;
         let mut generals = [0usize; 2];
@@ -542,7 +542,10 @@ impl State {
         if errors.is_empty() {
             Ok(())
         } else {
-            Err(format!("no game reaches this state: {}", errors.join("; ")))
+            Err(StateTextError(format!(
+                "no game reaches this state: {}",
+                errors.join("; ")
+            )))
         }
     }
 }

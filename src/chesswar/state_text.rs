@@ -98,7 +98,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::army::GameOptions;
-use super::errors::StateTextError;
+use super::errors::{StateTextError, TokenError};
 use super::notation::Token;
 use super::profiles::Weapon;
 use super::state::{Act, Effect, Ending, Fx, Stage, State, Step};
@@ -118,7 +118,7 @@ impl Effect {
         }
     }
 
-    fn parse(s: &str) -> Result<Effect, String> {
+    fn parse(s: &str) -> Result<Effect, StateTextError> {
         Ok(match s {
             "kill" => Effect::Kill,
             "mkill" => Effect::MeleeKill,
@@ -129,7 +129,7 @@ impl Effect {
             "balk" => Effect::Balk,
             _ => match s.strip_prefix("fly") {
                 Some(sq) => Effect::FlyTo(sq.parse()?),
-                None => return Err(format!("unknown save effect '{s}'")),
+                None => return Err(StateTextError(format!("unknown save effect '{s}'"))),
             },
         })
     }
@@ -221,20 +221,21 @@ impl Step {
         }
     }
 
-    fn parse(text: &str) -> Result<Step, String> {
+    fn parse(text: &str) -> Result<Step, StateTextError> {
         let (name, args) = match text.split_once('(') {
             Some((n, rest)) => {
                 let inner = rest
                     .strip_suffix(')')
-                    .ok_or_else(|| format!("step '{text}' lacks its ')'"))?;
+                    .ok_or_else(|| StateTextError(format!("step '{text}' lacks its ')'")))?;
                 (n, inner.split(',').collect::<Vec<_>>())
             }
             None => (text, Vec::new()),
         };
-        let bad = || format!("bad step '{text}'");
-        let sq =
-            |i: usize| -> Result<Square, String> { args.get(i).ok_or_else(bad)?.parse::<Square>() };
-        let side = |i: usize| -> Result<Side, String> {
+        let bad = || StateTextError(format!("bad step '{text}'"));
+        let sq = |i: usize| -> Result<Square, StateTextError> {
+            Ok(args.get(i).ok_or_else(bad)?.parse::<Square>()?)
+        };
+        let side = |i: usize| -> Result<Side, StateTextError> {
             let a = args.get(i).ok_or_else(bad)?;
             let mut c = a.chars();
             match (c.next().and_then(Side::from_code), c.next()) {
@@ -242,21 +243,24 @@ impl Step {
                 _ => Err(bad()),
             }
         };
-        let int = |i: usize| -> Result<i8, String> {
+        let int = |i: usize| -> Result<i8, StateTextError> {
             args.get(i)
                 .ok_or_else(bad)?
                 .parse::<i8>()
                 .map_err(|_| bad())
         };
-        let eff =
-            |i: usize| -> Result<Effect, String> { Effect::parse(args.get(i).ok_or_else(bad)?) };
-        let arity =
-            |n: usize| -> Result<(), String> { if args.len() == n { Ok(()) } else { Err(bad()) } };
-        let squares_from = |i: usize| -> Result<Vec<Square>, String> {
+        let eff = |i: usize| -> Result<Effect, StateTextError> {
+            Effect::parse(args.get(i).ok_or_else(bad)?)
+        };
+        let arity = |n: usize| -> Result<(), StateTextError> {
+            if args.len() == n { Ok(()) } else { Err(bad()) }
+        };
+        let squares_from = |i: usize| -> Result<Vec<Square>, StateTextError> {
             args[i.min(args.len())..]
                 .iter()
                 .map(|a| a.parse::<Square>())
-                .collect()
+                .collect::<Result<_, _>>()
+                .map_err(StateTextError::from)
         };
         let step = match name {
             "stupid" => {
@@ -367,7 +371,9 @@ impl Step {
             }
             "do" => {
                 arity(1)?;
-                let t: Token = args[0].parse()?;
+                let t: Token = args[0]
+                    .parse()
+                    .map_err(|e: TokenError| StateTextError(e.to_string()))?;
                 if t.to_string() != args[0] {
                     return Err(bad());
                 }
@@ -418,7 +424,7 @@ impl Step {
                 arity(3)?;
                 Step::Fx(Fx::Raise(sq(0)?, side(1)?, side(2)?))
             }
-            _ => return Err(format!("unknown step '{text}'")),
+            _ => return Err(StateTextError(format!("unknown step '{text}'"))),
         };
         Ok(step)
     }
@@ -526,11 +532,13 @@ impl fmt::Display for State {
     }
 }
 
-fn parse_board(text: &str, races: [Race; 2]) -> Result<[Option<Unit>; 64], String> {
+fn parse_board(text: &str, races: [Race; 2]) -> Result<[Option<Unit>; 64], StateTextError> {
     let mut board = [None; 64];
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
-        return Err(format!("board '{text}' needs 8 ranks separated by '/'"));
+        return Err(StateTextError(format!(
+            "board '{text}' needs 8 ranks separated by '/'"
+        )));
     }
     for (i, rank_text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
@@ -539,12 +547,16 @@ fn parse_board(text: &str, races: [Race; 2]) -> Result<[Option<Unit>; 64], Strin
         while let Some(c) = chars.next() {
             if let Some(d) = c.to_digit(10) {
                 if !(1..=8).contains(&d) {
-                    return Err(format!("bad count '{c}' in rank {}", rank + 1));
+                    return Err(StateTextError(format!(
+                        "bad count '{c}' in rank {}",
+                        rank + 1
+                    )));
                 }
                 file += d as u8;
             } else {
-                let slot = Slot::from_letter(c)
-                    .ok_or_else(|| format!("unknown unit letter '{c}' in rank {}", rank + 1))?;
+                let slot = Slot::from_letter(c).ok_or_else(|| {
+                    StateTextError(format!("unknown unit letter '{c}' in rank {}", rank + 1))
+                })?;
                 let side = if c.is_ascii_uppercase() {
                     Side::White
                 } else {
@@ -558,16 +570,27 @@ fn parse_board(text: &str, races: [Race; 2]) -> Result<[Option<Unit>; 64], Strin
                         match chars.next() {
                             Some(')') => break,
                             Some(m) => marks.push(m),
-                            None => return Err(format!("unclosed marks in rank {}", rank + 1)),
+                            None => {
+                                return Err(StateTextError(format!(
+                                    "unclosed marks in rank {}",
+                                    rank + 1
+                                )));
+                            }
                         }
                     }
                     if marks.is_empty() {
-                        return Err(format!("empty marks '()' in rank {}", rank + 1));
+                        return Err(StateTextError(format!(
+                            "empty marks '()' in rank {}",
+                            rank + 1
+                        )));
                     }
                     flags = UnitFlags::from_letters(&marks)?;
                 }
                 if file >= 8 {
-                    return Err(format!("rank {} has more than 8 squares", rank + 1));
+                    return Err(StateTextError(format!(
+                        "rank {} has more than 8 squares",
+                        rank + 1
+                    )));
                 }
                 let mut unit = Unit::new(side, races[side.index()], slot);
                 unit.flags = flags;
@@ -575,11 +598,17 @@ fn parse_board(text: &str, races: [Race; 2]) -> Result<[Option<Unit>; 64], Strin
                 file += 1;
             }
             if file > 8 {
-                return Err(format!("rank {} has more than 8 squares", rank + 1));
+                return Err(StateTextError(format!(
+                    "rank {} has more than 8 squares",
+                    rank + 1
+                )));
             }
         }
         if file != 8 {
-            return Err(format!("rank {} has {file} squares, not 8", rank + 1));
+            return Err(StateTextError(format!(
+                "rank {} has {file} squares, not 8",
+                rank + 1
+            )));
         }
     }
     Ok(board)
@@ -588,29 +617,33 @@ fn parse_board(text: &str, races: [Race; 2]) -> Result<[Option<Unit>; 64], Strin
 impl FromStr for State {
     type Err = StateTextError;
     fn from_str(text: &str) -> Result<State, StateTextError> {
-        parse_state(text).map_err(StateTextError)
+        parse_state(text)
     }
 }
 
 /// Reads a state string (see the module documentation).
-fn parse_state(text: &str) -> Result<State, String> {
+fn parse_state(text: &str) -> Result<State, StateTextError> {
     {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 11 {
-            return Err(format!(
+            return Err(StateTextError(format!(
                 "a state string has 11 fields, this one {}",
                 fields.len()
-            ));
+            )));
         }
-        let (w, b) = fields[1]
-            .split_once('/')
-            .ok_or_else(|| format!("races '{}' should read <white>/<black>", fields[1]))?;
+        let (w, b) = fields[1].split_once('/').ok_or_else(|| {
+            StateTextError(format!("races '{}' should read <white>/<black>", fields[1]))
+        })?;
         let races = [w.parse::<Race>()?, b.parse::<Race>()?];
         let board = parse_board(fields[0], races)?;
         let to_move = match fields[2] {
             "w" => Side::White,
             "b" => Side::Black,
-            other => return Err(format!("side to move '{other}' should be w or b")),
+            other => {
+                return Err(StateTextError(format!(
+                    "side to move '{other}' should be w or b"
+                )));
+            }
         };
         let stage = match fields[3] {
             "movement" => Stage::Movement,
@@ -618,20 +651,21 @@ fn parse_state(text: &str) -> Result<State, String> {
             "melee" => Stage::Melee,
             "after" => Stage::After,
             other => {
-                return Err(format!(
+                return Err(StateTextError(format!(
                     "unknown phase '{other}' (movement, firing, melee, after)"
-                ));
+                )));
             }
         };
-        let number = |s: &str, what: &str| -> Result<u32, String> {
+        let number = |s: &str, what: &str| -> Result<u32, StateTextError> {
             if s.starts_with('+') || (s.len() > 1 && s.starts_with('0')) {
-                return Err(format!("bad {what} '{s}'"));
+                return Err(StateTextError(format!("bad {what} '{s}'")));
             }
-            s.parse::<u32>().map_err(|_| format!("bad {what} '{s}'"))
+            s.parse::<u32>()
+                .map_err(|_| StateTextError(format!("bad {what} '{s}'")))
         };
         let round = number(fields[4], "round")?;
         if round == 0 {
-            return Err("the round counts from 1".into());
+            return Err(StateTextError("the round counts from 1".into()));
         }
         let quiet = number(fields[5], "quiet-round count")?;
         let mut state = State::empty(races[0], races[1], GameOptions::default());
@@ -644,14 +678,14 @@ fn parse_state(text: &str) -> Result<State, String> {
             let order = "koaiWB";
             let mut next = 0;
             for c in fields[6].chars() {
-                let i = order
-                    .find(c)
-                    .ok_or_else(|| format!("unknown mark '{c}' in '{}'", fields[6]))?;
+                let i = order.find(c).ok_or_else(|| {
+                    StateTextError(format!("unknown mark '{c}' in '{}'", fields[6]))
+                })?;
                 if i < next {
-                    return Err(format!(
+                    return Err(StateTextError(format!(
                         "marks '{}' out of order (koai, then W or B)",
                         fields[6]
-                    ));
+                    )));
                 }
                 next = if i >= 4 { 6 } else { i + 1 };
                 match c {
@@ -667,13 +701,13 @@ fn parse_state(text: &str) -> Result<State, String> {
         if fields[7] != "-" {
             for part in fields[7].split(',') {
                 if part.len() != 3 || !part.is_ascii() {
-                    return Err(format!("bad regeneration entry '{part}'"));
+                    return Err(StateTextError(format!("bad regeneration entry '{part}'")));
                 }
                 let sq: Square = part[..2].parse()?;
                 let side = match &part[2..] {
                     "R" => Side::White,
                     "r" => Side::Black,
-                    _ => return Err(format!("bad regeneration entry '{part}'")),
+                    _ => return Err(StateTextError(format!("bad regeneration entry '{part}'"))),
                 };
                 state.regen.push((sq, side));
             }
@@ -687,7 +721,11 @@ fn parse_state(text: &str) -> Result<State, String> {
             lengthened: match kind {
                 "std" => false,
                 "long" => true,
-                other => return Err(format!("unknown game kind '{other}' (std or long)")),
+                other => {
+                    return Err(StateTextError(format!(
+                        "unknown game kind '{other}' (std or long)"
+                    )));
+                }
             },
         };
         if fields[9] != "-" {
@@ -702,22 +740,24 @@ fn parse_state(text: &str) -> Result<State, String> {
             other => {
                 let (w, why) = other
                     .split_once(':')
-                    .ok_or_else(|| format!("bad result '{other}'"))?;
+                    .ok_or_else(|| StateTextError(format!("bad result '{other}'")))?;
                 let w: Side = match w {
                     "white" => Side::White,
                     "black" => Side::Black,
-                    _ => return Err(format!("bad result '{other}'")),
+                    _ => return Err(StateTextError(format!("bad result '{other}'"))),
                 };
                 Some(match why {
                     "general" => Ending::General(w),
                     "destruction" => Ending::Destruction(w),
                     "lastunit" => Ending::LastUnit(w),
-                    _ => return Err(format!("bad result '{other}'")),
+                    _ => return Err(StateTextError(format!("bad result '{other}'"))),
                 })
             }
         };
         if state.ending.is_some() && !state.pending.is_empty() {
-            return Err("a finished game has no pending steps".into());
+            return Err(StateTextError(
+                "a finished game has no pending steps".into(),
+            ));
         }
         state.check_reachable()?;
         state.settle();

@@ -173,7 +173,7 @@ impl State {
     /// Applies a token (see [`Token`]'s module for the forms). On error the
     /// state is unchanged and the message says why, on one line.
     pub fn apply(&mut self, token: &str) -> Result<(), TokenError> {
-        let t: Token = token.parse().map_err(TokenError::Malformed)?;
+        let t: Token = token.parse()?;
         self.play(t)
     }
 
@@ -183,13 +183,13 @@ impl State {
             return Err(TokenError::Illegal("the game is over".into()));
         }
         let mut next = self.clone();
-        next.play_inner(t).map_err(TokenError::Illegal)?;
+        next.play_inner(t)?;
         next.settle();
         *self = next;
         Ok(())
     }
 
-    fn play_inner(&mut self, t: Token) -> Result<(), String> {
+    fn play_inner(&mut self, t: Token) -> Result<(), TokenError> {
         let Some(top) = self.pending.last().cloned() else {
             self.check_action(&t)?;
             self.begin_action(t);
@@ -197,10 +197,10 @@ impl State {
         };
         if top.is_roll() {
             let Token::Die(n) = t else {
-                return Err(format!(
+                return Err(TokenError::Illegal(format!(
                     "'{t}': a roll is due ({}); give d1 ... d6",
                     self.purpose(&top)
-                ));
+                )));
             };
             self.pending.pop();
             self.resolve_roll(top, n);
@@ -215,10 +215,10 @@ impl State {
                         self.pending.push(Step::Melee(att, sq));
                         Ok(())
                     }
-                    _ => Err(format!(
+                    _ => Err(TokenError::Illegal(format!(
                         "'{t}': {} must pick which unit touching {att} is attacked (pick:<square>)",
                         !side
-                    )),
+                    ))),
                 }
             }
             Step::Advance(sq) => match t {
@@ -233,9 +233,9 @@ impl State {
                     self.pending.pop();
                     Ok(())
                 }
-                _ => Err(format!(
+                _ => Err(TokenError::Illegal(format!(
                     "'{t}': a unit may advance into {sq} (adv:<from>{sq}) or not (noadv)"
-                )),
+                ))),
             },
             step => match t {
                 Token::Pass => {
@@ -254,9 +254,9 @@ impl State {
                     self.cast_reaction(step, t);
                     Ok(())
                 }
-                _ => Err(format!(
+                _ => Err(TokenError::Illegal(format!(
                     "'{t}': a reaction spell is offered; cast one of the listed spells or pass"
-                )),
+                ))),
             },
         }
     }

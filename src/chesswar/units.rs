@@ -8,6 +8,7 @@ use std::fmt;
 use std::ops::Not;
 use std::str::FromStr;
 
+use super::errors::ParseError;
 use super::profiles::{Ability, Profile, profile};
 
 /// A player. White deploys on ranks 1-2 and moves first, Black on ranks 7-8.
@@ -75,13 +76,13 @@ impl fmt::Display for Side {
 }
 
 impl FromStr for Side {
-    type Err = String;
+    type Err = ParseError;
     /// `white`/`w` or `black`/`b`, any case.
-    fn from_str(s: &str) -> Result<Side, String> {
+    fn from_str(s: &str) -> Result<Side, ParseError> {
         match s.to_ascii_lowercase().as_str() {
             "white" | "w" => Ok(Side::White),
             "black" | "b" => Ok(Side::Black),
-            _ => Err(format!("unknown side '{s}' (white or black)")),
+            _ => Err(ParseError::Side(s.to_string())),
         }
     }
 }
@@ -139,14 +140,14 @@ impl fmt::Display for Race {
 }
 
 impl FromStr for Race {
-    type Err = String;
+    type Err = ParseError;
     /// A race name in any case.
-    fn from_str(s: &str) -> Result<Race, String> {
+    fn from_str(s: &str) -> Result<Race, ParseError> {
         let lower = s.to_ascii_lowercase();
         Race::ALL
             .into_iter()
             .find(|r| r.name() == lower)
-            .ok_or_else(|| format!("unknown race '{s}' (human, dwarf, elf, undead, orc or chaos)"))
+            .ok_or_else(|| ParseError::Race(s.to_string()))
     }
 }
 
@@ -281,14 +282,14 @@ impl fmt::Display for Square {
 }
 
 impl FromStr for Square {
-    type Err = String;
+    type Err = ParseError;
     /// `a1` ... `h8`.
-    fn from_str(s: &str) -> Result<Square, String> {
+    fn from_str(s: &str) -> Result<Square, ParseError> {
         let b = s.as_bytes();
         if b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]) {
             Ok(Square((b[1] - b'1') * 8 + (b[0] - b'a')))
         } else {
-            Err(format!("bad square '{s}' (a1 to h8)"))
+            Err(ParseError::Square(s.to_string()))
         }
     }
 }
@@ -371,15 +372,15 @@ impl UnitFlags {
 
     /// The marks of state-string letters (each at most once, in the fixed
     /// order).
-    pub fn from_letters(s: &str) -> Result<UnitFlags, String> {
+    pub fn from_letters(s: &str) -> Result<UnitFlags, ParseError> {
         let mut flags = UnitFlags::default();
         let mut next = 0;
         for c in s.chars() {
             let Some(i) = FLAG_LETTERS.iter().position(|&l| l == c) else {
-                return Err(format!("unknown unit mark '{c}'"));
+                return Err(ParseError::UnitMark(c));
             };
             if i < next {
-                return Err(format!("unit marks '{s}' out of order (mpcbfaxost+kwn)"));
+                return Err(ParseError::UnitMarksOrder(s.to_string()));
             }
             next = i + 1;
             *flags.bits_mut()[i] = true;

@@ -17,7 +17,7 @@ use crate::chesswar::players::{
 };
 use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits};
 use crate::chesswar::{
-    Army, DecisionKind, GameOptions, Outcome, Phase, Race, Side, Square, State, ToAct,
+    Army, DecisionKind, GameOptions, Outcome, ParseError, Phase, Race, Side, Square, State, ToAct,
 };
 
 /// Games a self-play series plays unless told: with
@@ -253,7 +253,7 @@ fn seeded_player(
     seed: u64,
     stream: u64,
     limits: &SearchLimits,
-) -> Result<Box<dyn Player>, String> {
+) -> Result<Box<dyn Player>, ParseError> {
     if name.eq_ignore_ascii_case("expectimax") {
         return Ok(Box::new(ExpectimaxPlayer::new(
             limits.clone(),
@@ -280,8 +280,10 @@ fn selfplay_game(
     seed: u64,
 ) -> Result<GameStats, String> {
     let clock = Instant::now();
-    let mut white = seeded_player(&args.white_player, seed, 1, limits)?;
-    let mut black = seeded_player(&args.black_player, seed, 2, limits)?;
+    let mut white =
+        seeded_player(&args.white_player, seed, 1, limits).map_err(|e| e.to_string())?;
+    let mut black =
+        seeded_player(&args.black_player, seed, 2, limits).map_err(|e| e.to_string())?;
     let mut dice = SeededDice::new(seed);
     let record = play_game(
         start.clone(),
@@ -289,7 +291,8 @@ fn selfplay_game(
         black.as_mut(),
         &mut dice,
         &mut |_, _, _| {},
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     let outcome = record
         .outcome
         .ok_or_else(|| "the game stopped before its end".to_string())?;
@@ -355,8 +358,10 @@ fn run_selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
     let white = parse_race(&args.white)?;
     let black = parse_race(&args.black)?;
     let limits = args.search.limits(DEFAULT_SELFPLAY_MOVETIME_MS)?;
-    seeded_player(&args.white_player, 0, 1, &limits).map_err(Failure::BadInput)?;
-    seeded_player(&args.black_player, 0, 2, &limits).map_err(Failure::BadInput)?;
+    seeded_player(&args.white_player, 0, 1, &limits)
+        .map_err(|e| Failure::BadInput(e.to_string()))?;
+    seeded_player(&args.black_player, 0, 2, &limits)
+        .map_err(|e| Failure::BadInput(e.to_string()))?;
     let start = start_state(white, black, &args.setup)?;
     let n = args.games;
     out!(
@@ -802,7 +807,7 @@ fn run_play(args: &PlayArgs) -> Result<(), Failure> {
             ToAct::Over(_) => {}
         },
     )
-    .map_err(Failure::Run)?;
+    .map_err(|e| Failure::Run(e.to_string()))?;
     out!();
     for line in board_lines(&record.state) {
         out!("{line}");

@@ -9,7 +9,9 @@ use std::sync::atomic::AtomicBool;
 
 use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
-use crate::chesswar::{Army, ArmyError, Game, GameOptions, Outcome, Race, Side, State, ToAct};
+use crate::chesswar::{
+    Army, ArmyError, Game, GameOptions, Outcome, Race, SearchError, Side, State, ToAct,
+};
 use crate::engine::options::{Audience, OptionKind, OptionSpec};
 
 /// The largest points budget the `ChessWar Budget` option takes.
@@ -338,7 +340,7 @@ impl ChessWarPlay {
         limits: &SearchLimits,
         stop: &AtomicBool,
         info: &mut dyn FnMut(&SearchReport),
-    ) -> Result<SearchReport, String> {
+    ) -> Result<SearchReport, SearchError> {
         self.searcher
             .get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MB))
             .decide(state, limits, stop, info)
@@ -360,7 +362,7 @@ impl ChessWarPlay {
     /// an error when the memory cannot be had (there is no table then).
     pub fn make_table(&mut self, megabytes: usize) -> Result<(), String> {
         self.searcher = None;
-        self.searcher = Some(Searcher::try_new(megabytes)?);
+        self.searcher = Some(Searcher::try_new(megabytes).map_err(|e| e.to_string())?);
         Ok(())
     }
 

@@ -504,7 +504,7 @@ impl Session {
                     match result {
                         Ok(report) => report.best,
                         Err(e) => {
-                            error(&e);
+                            error(&e.to_string());
                             "(none)".to_string()
                         }
                     }

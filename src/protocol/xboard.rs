@@ -1056,7 +1056,7 @@ impl Session {
                                 report.best
                             }
                             Err(e) => {
-                                error(&e, "go");
+                                error(&e.to_string(), "go");
                                 return;
                             }
                         }
