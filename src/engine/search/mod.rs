@@ -1,10 +1,10 @@
 //! Alpha-beta search: iterative deepening with aspiration windows,
 //! principal variation search, a shared transposition table, quiescence
 //! search, null-move pruning, reverse futility pruning, late move
-//! reductions, check extensions, killer and history move ordering, mate
-//! distances, and repetition and 100-ply draws inside the tree. Several
-//! threads search the same root and share the table (lazy SMP,
-//! [`threads`]); every tunable number is in [`params`].
+//! reductions, check and singular extensions, killer and history move
+//! ordering, mate distances, and repetition and 100-ply draws inside the
+//! tree. Several threads search the same root and share the table (lazy
+//! SMP, [`threads`]); every tunable number is in [`params`].
 //!
 //! This file is the tree walk: [`Searcher`] with its negamax, quiescence
 //! search and iterative deepening.
@@ -70,6 +70,11 @@ struct Searcher<'a, B: Bitboard> {
     /// The static evaluation at each ply of the current path (`-INFINITE`
     /// in check), for the improving flag.
     evals: [Score; MAX_PLY + 2],
+    /// The move a singular-extension search at each ply leaves out
+    /// ([`Move::NONE`] in a normal search).
+    excluded: [Move; MAX_PLY + 2],
+    /// The depth of the iteration running, which bounds the extensions.
+    root_depth: i32,
     pv: Vec<Vec<Move>>,
     /// Static evaluations by position key: the high 48 bits of the key
     /// and the score as 16 bits (0: empty).
@@ -112,6 +117,8 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             selectivity: selectivity(pos.variant()),
             moved: [MovedPiece::NONE; MAX_PLY + 2],
             evals: [-INFINITE; MAX_PLY + 2],
+            excluded: [Move::NONE; MAX_PLY + 2],
+            root_depth: 0,
             pv: vec![Vec::new(); MAX_PLY + 1],
             eval_cache: vec![0; EVAL_CACHE_ENTRIES],
             pawn_cache: PawnCache::new(PAWN_CACHE_ENTRIES),
@@ -257,9 +264,16 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
 
         let in_check = pos.in_check();
         let key = pos.key();
+        // A singular-extension search of this node leaves out one move, so
+        // the table's word on the whole node is not its answer.
+        let excluded = self.excluded[ply];
         let mut tt_move = Move::NONE;
-        if let Some(entry) = self.shared.tt.probe(key) {
+        let mut tt_entry = None;
+        if excluded == Move::NONE
+            && let Some(entry) = self.shared.tt.probe(key)
+        {
             tt_move = entry.best_move;
+            tt_entry = Some(entry);
             if !pv_node
                 && entry.depth >= depth
                 && let Some(score) = Self::table_cutoff(&entry, ply, alpha, beta)
@@ -284,11 +298,16 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         // Internal iterative reduction: a node with no table move is new
         // to the search, and a shallower look orders it for next time.
         let mut depth = depth;
-        if self.selectivity.iir && depth >= IIR_MIN_DEPTH && tt_move == Move::NONE && !in_check {
+        if self.selectivity.iir
+            && depth >= IIR_MIN_DEPTH
+            && tt_move == Move::NONE
+            && excluded == Move::NONE
+            && !in_check
+        {
             depth -= 1;
         }
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded == Move::NONE && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth.
             let margin = RFP_PER_DEPTH * (depth - i32::from(improving));
             if depth <= RFP_DEPTH && static_eval - margin >= beta {
@@ -350,6 +369,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let side = pos.side_to_move();
 
         while let Some(m) = picker.next(pos, self.histories, before) {
+            if m == excluded {
+                continue;
+            }
             if root
                 && (self.root_excluded.contains(&m)
                     || (!self.root_allowed.is_empty() && !self.root_allowed.contains(&m)))
@@ -383,6 +405,46 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     }
                 }
             }
+            // Singular extension: when every other move falls well short of
+            // the table move's score, the table move is searched deeper;
+            // when even without it the node fails high, the node does
+            // (multicut); when the table move's score is not alone, it is
+            // searched shallower.
+            let mut singular = 0;
+            if m == tt_move
+                && !root
+                && self.selectivity.singular
+                && depth >= SE_MIN_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+                && let Some(entry) = tt_entry
+                && entry.bound != Bound::Upper
+                && entry.depth >= depth - SE_TABLE_DEPTH_MARGIN
+                && !is_mate(from_tt(entry.score, ply))
+            {
+                let tt_score = from_tt(entry.score, ply);
+                let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+                self.excluded[ply] = m;
+                let s = self.search(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                );
+                self.excluded[ply] = Move::NONE;
+                if self.stopped {
+                    return 0;
+                }
+                if s < singular_beta {
+                    singular = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if tt_score >= beta {
+                    singular = -1;
+                }
+            }
+
             let child = Self::child(pos, m);
             let gives_check = child.in_check();
 
@@ -400,7 +462,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 continue;
             }
 
-            let new_depth = depth - 1 + i32::from(gives_check);
+            let new_depth = depth - 1 + singular.max(i32::from(gives_check));
             self.keys.push(key);
             self.moved[ply] = MovedPiece::of(pos, m);
             let score = if moves_searched == 0 {
@@ -499,11 +561,14 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             if root_moves_left_out {
                 return -INFINITE;
             }
+            if excluded != Move::NONE {
+                return alpha;
+            }
             // The first move is never pruned: none came, none is legal.
             return if in_check { mated_in(ply) } else { DRAW };
         }
 
-        if !root || self.root_excluded.is_empty() {
+        if excluded == Move::NONE && (!root || self.root_excluded.is_empty()) {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {
@@ -678,6 +743,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 continue;
             }
             self.seldepth = 0;
+            self.root_depth = depth as i32;
             let mut iteration: Lines = Vec::new();
             self.root_excluded.clear();
             for pv_index in 0..multipv {

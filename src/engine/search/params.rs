@@ -103,6 +103,16 @@ pub const SEE_QUIET_MARGIN: i32 = 64;
 /// See [`SEE_PRUNE_DEPTH`].
 pub const SEE_NOISY_MARGIN: i32 = 20;
 
+/// Singular extensions from this depth on, for a table move stored at
+/// least `depth - SE_TABLE_DEPTH_MARGIN` deep with a lower or exact
+/// bound...
+pub const SE_MIN_DEPTH: i32 = 6;
+/// See [`SE_MIN_DEPTH`].
+pub const SE_TABLE_DEPTH_MARGIN: i32 = 3;
+/// ... which the other moves, searched to half the depth, must all fall
+/// `SE_MARGIN_PER_DEPTH * depth` below.
+pub const SE_MARGIN_PER_DEPTH: i32 = 2;
+
 /// The selective rules a game's search uses. Chad's threats are quiet
 /// rook moves onto the castle walls that the static evaluation does not
 /// see, and there these rules together lost badly (each one left out on
@@ -122,6 +132,8 @@ pub struct Selectivity {
     pub iir: bool,
     /// The improving flag lowers the reverse futility margin.
     pub improving: bool,
+    /// Singular extensions, multicut and negative extensions.
+    pub singular: bool,
 }
 
 /// The selective rules of `variant`'s search.
@@ -134,5 +146,6 @@ pub fn selectivity(variant: crate::rules::Variant) -> Selectivity {
         quiescence_table: all,
         iir: all,
         improving: all,
+        singular: all,
     }
 }
