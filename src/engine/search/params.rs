@@ -132,7 +132,8 @@ pub struct Selectivity {
     pub iir: bool,
     /// The improving flag lowers the reverse futility margin.
     pub improving: bool,
-    /// Singular extensions, multicut and negative extensions.
+    /// Singular extensions, multicut and negative extensions (off in Chad
+    /// with the rules above, but not measured there on their own).
     pub singular: bool,
 }
 
