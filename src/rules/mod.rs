@@ -9,6 +9,7 @@ pub mod color;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod magic;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

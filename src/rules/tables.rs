@@ -2,9 +2,10 @@
 //! every position of that game.
 //!
 //! Leapers use one precomputed target set per square; riders use rays
-//! (first blocker by lsb/msb), which work for any board width and need no
-//! magic numbers. Holes are baked in: rays stop before a hole and leaps
-//! never land in one.
+//! (first blocker by lsb/msb), which work for any board width, and on
+//! boards of 64 squares a table built from those rays by multiplication
+//! ([`super::magic`]). Holes are baked in: rays stop before a hole and
+//! leaps never land in one.
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -14,6 +15,7 @@ use super::attack_boards::BoardTables;
 use super::bitboard::Bitboard;
 use super::color::Color;
 use super::geometry::Geometry;
+use super::magic::SliderMagics;
 use super::piece::{Role, mirror_images};
 use super::square::{Rank, Square};
 use super::variant::{Variant, VariantSpec};
@@ -33,6 +35,26 @@ pub const DIRECTIONS: [(i32, i32); 8] = [
 
 const ORTHOGONAL_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
 const DIAGONAL_DIRECTIONS: [usize; 4] = [2, 3, 6, 7];
+const FILE_DIRECTIONS: [usize; 2] = [0, 4];
+const RANK_DIRECTIONS: [usize; 2] = [1, 5];
+
+/// The squares a rider on `sq` attacks along direction `dir` through
+/// `occupied`, from the rays of a board of `size` squares: the ray up to
+/// and including the first blocker.
+#[inline]
+fn walk_ray<B: Bitboard>(rays: &[B], size: usize, dir: usize, sq: Square, occupied: B) -> B {
+    let ray = rays[dir * size + sq.index()];
+    let blockers = ray & occupied;
+    if blockers.is_empty() {
+        return ray;
+    }
+    let first = if dir < 4 {
+        blockers.lsb()
+    } else {
+        blockers.msb()
+    };
+    ray ^ rays[dir * size + first.index()]
+}
 
 /// Attack and geometry tables of one game.
 #[derive(Debug)]
@@ -79,6 +101,11 @@ pub struct Tables<B> {
     /// The movable boards, for the games that have them.
     pub attack_boards: Option<BoardTables<B>>,
     rides: [(bool, bool); Role::COUNT],
+    /// Rook attacks by look-up, along the file and along the rank
+    /// (64-square boards only).
+    orthogonal_magics: Option<[SliderMagics<B>; 2]>,
+    /// Bishop attacks by look-up (64-square boards only).
+    diagonal_magics: Option<SliderMagics<B>>,
 }
 
 type Cache = Mutex<HashMap<(TypeId, Variant), &'static (dyn Any + Send + Sync)>>;
@@ -175,6 +202,38 @@ impl<B: Bitboard> Tables<B> {
                 rays[d * n + sq.index()] = ray;
             }
         }
+
+        // The squares whose occupancy changes a rider's attacks: its rays,
+        // less the last square of each.
+        let relevant = |directions: &[usize], sq: Square| {
+            directions.iter().fold(B::EMPTY, |acc, &d| {
+                let ray = rays[d * n + sq.index()];
+                match ray.any() {
+                    true if d < 4 => acc | (ray ^ B::from_square(ray.msb())),
+                    true => acc | (ray ^ B::from_square(ray.lsb())),
+                    false => acc,
+                }
+            })
+        };
+        let walk = |directions: &[usize], sq: Square, occupied: B| {
+            directions.iter().fold(B::EMPTY, |acc, &d| {
+                acc | walk_ray(&rays, n, d, sq, occupied)
+            })
+        };
+        let magics = |directions: &[usize]| {
+            SliderMagics::build(
+                n,
+                |sq| relevant(directions, sq),
+                |sq, occupied| walk(directions, sq, occupied),
+            )
+        };
+        // A rook's two lines are looked up apart: one table of all its
+        // relevant squares would be sixteen times the size, too big for
+        // the cache.
+        let orthogonal_magics = magics(&FILE_DIRECTIONS)
+            .zip(magics(&RANK_DIRECTIONS))
+            .map(<[_; 2]>::from);
+        let diagonal_magics = magics(&DIAGONAL_DIRECTIONS);
 
         let mut between = vec![B::EMPTY; n * n];
         let mut line = vec![B::EMPTY; n * n];
@@ -298,6 +357,8 @@ impl<B: Bitboard> Tables<B> {
             en_passant_zone: main,
             attack_boards,
             rides,
+            orthogonal_magics,
+            diagonal_magics,
         }
     }
 
@@ -379,22 +440,15 @@ impl<B: Bitboard> Tables<B> {
 
     #[inline]
     fn ray_attacks(&self, dir: usize, sq: Square, occupied: B) -> B {
-        let ray = self.rays[dir * self.size + sq.index()];
-        let blockers = ray & occupied;
-        if blockers.is_empty() {
-            return ray;
-        }
-        let first = if dir < 4 {
-            blockers.lsb()
-        } else {
-            blockers.msb()
-        };
-        ray ^ self.rays[dir * self.size + first.index()]
+        walk_ray(&self.rays, self.size, dir, sq, occupied)
     }
 
     /// Squares a rook on `sq` attacks through `occupied`.
     #[inline]
     pub fn orthogonal_attacks(&self, sq: Square, occupied: B) -> B {
+        if let Some([file, rank]) = &self.orthogonal_magics {
+            return file.attacks(sq, occupied) | rank.attacks(sq, occupied);
+        }
         ORTHOGONAL_DIRECTIONS
             .iter()
             .fold(B::EMPTY, |acc, &d| acc | self.ray_attacks(d, sq, occupied))
@@ -402,6 +456,9 @@ impl<B: Bitboard> Tables<B> {
     /// Squares a bishop on `sq` attacks through `occupied`.
     #[inline]
     pub fn diagonal_attacks(&self, sq: Square, occupied: B) -> B {
+        if let Some(magics) = &self.diagonal_magics {
+            return magics.attacks(sq, occupied);
+        }
         DIAGONAL_DIRECTIONS
             .iter()
             .fold(B::EMPTY, |acc, &d| acc | self.ray_attacks(d, sq, occupied))
@@ -419,5 +476,55 @@ impl<B: Bitboard> Tables<B> {
         DIAGONAL_DIRECTIONS.iter().fold(B::EMPTY, |acc, &d| {
             acc | self.rays[d * self.size + sq.index()]
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fixed sequence of pseudo-random words.
+    fn words(mut state: u64, count: usize) -> impl Iterator<Item = u64> {
+        (0..count).map(move |_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        })
+    }
+
+    #[test]
+    fn chess_rider_lookups_agree_with_the_ray_walk() {
+        let t = Tables::<u64>::build(Variant::Chess.spec());
+        assert!(t.orthogonal_magics.is_some() && t.diagonal_magics.is_some());
+        for i in 0..64 {
+            let sq = Square::new(i);
+            // Sparse, middling and dense occupancies, and the empty board.
+            let occupancies = words(0x1234_5678 + u64::from(i), 3000)
+                .zip(words(0xDEAD_BEEF ^ u64::from(i), 3000))
+                .flat_map(|(a, b)| [a & b, a, a | b, 0]);
+            for occupied in occupancies {
+                let walk = |dirs: &[usize]| {
+                    dirs.iter()
+                        .fold(0u64, |acc, &d| acc | t.ray_attacks(d, sq, occupied))
+                };
+                assert_eq!(
+                    t.orthogonal_attacks(sq, occupied),
+                    walk(&ORTHOGONAL_DIRECTIONS),
+                    "rook on {i}, occupied {occupied:#x}"
+                );
+                assert_eq!(
+                    t.diagonal_attacks(sq, occupied),
+                    walk(&DIAGONAL_DIRECTIONS),
+                    "bishop on {i}, occupied {occupied:#x}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn only_64_square_words_get_lookups() {
+        let wad = Tables::<u128>::build(Variant::WadChess.spec());
+        assert!(wad.orthogonal_magics.is_none() && wad.diagonal_magics.is_none());
     }
 }
