@@ -37,6 +37,8 @@ const ORTHOGONAL_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
 const DIAGONAL_DIRECTIONS: [usize; 4] = [2, 3, 6, 7];
 const FILE_DIRECTIONS: [usize; 2] = [0, 4];
 const RANK_DIRECTIONS: [usize; 2] = [1, 5];
+const RISING_DIAGONAL_DIRECTIONS: [usize; 2] = [2, 6];
+const FALLING_DIAGONAL_DIRECTIONS: [usize; 2] = [3, 7];
 
 /// The squares a rider on `sq` attacks along direction `dir` through
 /// `occupied`, from the rays of a board of `size` squares: the ray up to
@@ -104,8 +106,9 @@ pub struct Tables<B> {
     /// Rook attacks by look-up, along the file and along the rank
     /// (64-square boards only).
     orthogonal_magics: Option<[SliderMagics<B>; 2]>,
-    /// Bishop attacks by look-up (64-square boards only).
-    diagonal_magics: Option<SliderMagics<B>>,
+    /// Bishop attacks by look-up, along each diagonal (64-square boards
+    /// only).
+    diagonal_magics: Option<[SliderMagics<B>; 2]>,
 }
 
 type Cache = Mutex<HashMap<(TypeId, Variant), &'static (dyn Any + Send + Sync)>>;
@@ -227,13 +230,15 @@ impl<B: Bitboard> Tables<B> {
                 |sq, occupied| walk(directions, sq, occupied),
             )
         };
-        // A rook's two lines are looked up apart: one table of all its
-        // relevant squares would be sixteen times the size, too big for
-        // the cache.
+        // Each line is looked up apart: a rook's table of both its lines
+        // would be sixteen times the size, too big for the cache, and a
+        // line's multiplier is known without a search.
         let orthogonal_magics = magics(&FILE_DIRECTIONS)
             .zip(magics(&RANK_DIRECTIONS))
             .map(<[_; 2]>::from);
-        let diagonal_magics = magics(&DIAGONAL_DIRECTIONS);
+        let diagonal_magics = magics(&RISING_DIAGONAL_DIRECTIONS)
+            .zip(magics(&FALLING_DIAGONAL_DIRECTIONS))
+            .map(<[_; 2]>::from);
 
         let mut between = vec![B::EMPTY; n * n];
         let mut line = vec![B::EMPTY; n * n];
@@ -456,8 +461,8 @@ impl<B: Bitboard> Tables<B> {
     /// Squares a bishop on `sq` attacks through `occupied`.
     #[inline]
     pub fn diagonal_attacks(&self, sq: Square, occupied: B) -> B {
-        if let Some(magics) = &self.diagonal_magics {
-            return magics.attacks(sq, occupied);
+        if let Some([rising, falling]) = &self.diagonal_magics {
+            return rising.attacks(sq, occupied) | falling.attacks(sq, occupied);
         }
         DIAGONAL_DIRECTIONS
             .iter()
