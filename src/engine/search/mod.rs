@@ -73,6 +73,10 @@ struct Searcher<'a, B: Bitboard> {
     /// The move a singular-extension search at each ply leaves out
     /// ([`Move::NONE`] in a normal search).
     excluded: [Move; MAX_PLY + 2],
+    /// Whether the side to move is in check at each ply, as the parent
+    /// found when it played the move, with the position's key (the
+    /// node reads it instead of finding its checkers again).
+    check_seen: [(u64, bool); MAX_PLY + 2],
     /// The depth of the iteration running, which bounds the extensions.
     root_depth: i32,
     pv: Vec<Vec<Move>>,
@@ -118,6 +122,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             moved: [MovedPiece::NONE; MAX_PLY + 2],
             evals: [-INFINITE; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
+            check_seen: [(0, false); MAX_PLY + 2],
             root_depth: 0,
             pv: vec![Vec::new(); MAX_PLY + 1],
             eval_cache: vec![0; EVAL_CACHE_ENTRIES],
@@ -220,6 +225,16 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         line.extend_from_slice(&tail[0]);
     }
 
+    /// Whether the side to move is in check at `pos`, the node at `ply`:
+    /// from what the parent found, when it found it for this position.
+    #[inline]
+    fn in_check(&self, pos: &Position<B>, ply: usize) -> bool {
+        match self.check_seen[ply] {
+            (key, seen) if key == pos.key() => seen,
+            _ => pos.in_check(),
+        }
+    }
+
     fn has_pieces(pos: &Position<B>, side: Color) -> bool {
         (pos.color_bb(side) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King)).any()
     }
@@ -262,7 +277,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             return evaluate(pos, self.eval);
         }
 
-        let in_check = pos.in_check();
+        let in_check = self.in_check(pos, ply);
         let key = pos.key();
         // A singular-extension search of this node leaves out one move, so
         // the table's word on the whole node is not its answer.
@@ -447,6 +462,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
 
             let child = Self::child(pos, m);
             let gives_check = child.in_check();
+            self.check_seen[ply + 1] = (child.key(), gives_check);
 
             // Futility: a quiet, non-checking move far below alpha at the
             // last plies.
@@ -637,7 +653,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         if ply >= MAX_PLY - 1 {
             return evaluate(pos, self.eval);
         }
-        let in_check = pos.in_check();
+        let in_check = self.in_check(pos, ply);
         let key = pos.key();
         let original_alpha = alpha;
         let mut tt_move = Move::NONE;
