@@ -184,6 +184,11 @@ impl MoveList {
             self.len += 1;
         }
     }
+    /// Empties the list (for reuse).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
     /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {

@@ -21,7 +21,7 @@ use crate::rules::{Bitboard, Color, Game, Move, MoveKind, Position, Role};
 
 use history::{Histories, MovedPiece, history_bonus};
 use params::*;
-use picker::MovePicker;
+use picker::{MoveBuffer, MovePicker};
 use threads::{Lines, Shared};
 
 use super::eval::pawns::PawnCache;
@@ -77,6 +77,12 @@ struct Searcher<'a, B: Bitboard> {
     /// found when it played the move, with the position's key (the
     /// node reads it instead of finding its checkers again).
     check_seen: [(u64, bool); MAX_PLY + 2],
+    /// The move pickers' buffers, by singular-extension nesting and ply:
+    /// a node's pair is unique on the path, since a singular search
+    /// runs at its node's ply one level deeper (grown on demand).
+    buffers: Vec<Vec<MoveBuffer>>,
+    /// How many singular-extension searches enclose the current node.
+    singular_nesting: usize,
     /// The depth of the iteration running, which bounds the extensions.
     root_depth: i32,
     pv: Vec<Vec<Move>>,
@@ -123,6 +129,8 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             evals: [-INFINITE; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
             check_seen: [(0, false); MAX_PLY + 2],
+            buffers: Vec::new(),
+            singular_nesting: 0,
             root_depth: 0,
             pv: vec![Vec::new(); MAX_PLY + 1],
             eval_cache: vec![0; EVAL_CACHE_ENTRIES],
@@ -383,7 +391,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let mut root_moves_left_out = false;
         let side = pos.side_to_move();
 
-        while let Some(m) = picker.next(pos, self.histories, before) {
+        while let Some(m) = picker.next(
+            pos,
+            self.histories,
+            before,
+            buffer(&mut self.buffers, self.singular_nesting, ply),
+        ) {
             if m == excluded {
                 continue;
             }
@@ -439,6 +452,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 let tt_score = from_tt(entry.score, ply);
                 let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
                 self.excluded[ply] = m;
+                self.singular_nesting += 1;
                 let s = self.search(
                     pos,
                     (depth - 1) / 2,
@@ -447,6 +461,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     ply,
                     false,
                 );
+                self.singular_nesting -= 1;
                 self.excluded[ply] = Move::NONE;
                 if self.stopped {
                     return 0;
@@ -683,7 +698,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let before = self.before(ply);
         let mut best = stand_pat;
         let mut any_move = false;
-        while let Some(m) = picker.next(pos, self.histories, before) {
+        while let Some(m) = picker.next(
+            pos,
+            self.histories,
+            before,
+            buffer(&mut self.buffers, self.singular_nesting, ply),
+        ) {
             any_move = true;
             if !in_check && m.kind() != MoveKind::Promotion {
                 let gain = pos.captured(m).map_or(0, |p| ORDER_VALUE[p.role.index()]);
@@ -901,4 +921,17 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             });
         }
     }
+}
+/// The move buffer of the node at `ply` inside `nesting` singular
+/// searches (see `Searcher::buffers`), made when first needed.
+#[inline]
+fn buffer(buffers: &mut Vec<Vec<MoveBuffer>>, nesting: usize, ply: usize) -> &mut MoveBuffer {
+    if buffers.len() <= nesting {
+        buffers.resize_with(nesting + 1, Vec::new);
+    }
+    let level = &mut buffers[nesting];
+    if level.len() <= ply {
+        level.resize_with(ply + 1, MoveBuffer::new);
+    }
+    &mut level[ply]
 }

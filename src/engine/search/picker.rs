@@ -46,7 +46,34 @@ pub enum Stage {
     Done,
 }
 
-/// Yields the moves of one node, best first, each once.
+/// Where a picker lists its moves and their ordering scores. The search
+/// keeps one for each node of its path and reuses it, so that a node does
+/// not clear 4 KB of memory before it has looked at its table move.
+pub struct MoveBuffer {
+    /// Moves listed so far: the noisy ones first, then the quiet ones.
+    list: MoveList,
+    scores: [i32; MAX_MOVES],
+}
+
+impl MoveBuffer {
+    /// An empty buffer.
+    pub fn new() -> MoveBuffer {
+        MoveBuffer {
+            list: MoveList::new(),
+            scores: [0; MAX_MOVES],
+        }
+    }
+}
+
+impl Default for MoveBuffer {
+    fn default() -> Self {
+        MoveBuffer::new()
+    }
+}
+
+/// Yields the moves of one node, best first, each once. Its moves are
+/// listed in a [`MoveBuffer`] that the caller lends to every call of
+/// [`MovePicker::next`] and does not touch in between.
 pub struct MovePicker {
     stage: Stage,
     table_move: Move,
@@ -56,9 +83,6 @@ pub struct MovePicker {
     noisy_only: bool,
     /// The side to move is in check: every move is listed at once.
     in_check: bool,
-    /// Moves listed so far: the noisy ones first, then the quiet ones.
-    list: MoveList,
-    scores: [i32; MAX_MOVES],
     /// The next listed move to consider.
     next: usize,
     /// The bad captures are kept in `list[..bad_end]`.
@@ -79,8 +103,6 @@ impl MovePicker {
             counter,
             noisy_only: false,
             in_check,
-            list: MoveList::new(),
-            scores: [0; MAX_MOVES],
             next: 0,
             bad_end: 0,
             noisy_end: 0,
@@ -125,16 +147,16 @@ impl MovePicker {
 
     /// Picks the best-scored move of `list[self.next..end]` into
     /// `self.next` and returns it.
-    fn pick_best(&mut self, end: usize) -> Move {
+    fn pick_best(&mut self, buf: &mut MoveBuffer, end: usize) -> Move {
         let mut best = self.next;
         for i in self.next + 1..end {
-            if self.scores[i] > self.scores[best] {
+            if buf.scores[i] > buf.scores[best] {
                 best = i;
             }
         }
-        self.list.as_mut_slice().swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let m = self.list.as_slice()[self.next];
+        buf.list.as_mut_slice().swap(self.next, best);
+        buf.scores.swap(self.next, best);
+        let m = buf.list.as_slice()[self.next];
         self.next += 1;
         m
     }
@@ -151,12 +173,14 @@ impl MovePicker {
     }
 
     /// The next move, or `None` when there are no more. Every move
-    /// returned is legal.
+    /// returned is legal. `buf` is the node's buffer, the same at every
+    /// call.
     pub fn next<B: Bitboard>(
         &mut self,
         pos: &Position<B>,
         histories: &Histories,
         before: [MovedPiece; 2],
+        buf: &mut MoveBuffer,
     ) -> Option<Move> {
         loop {
             match self.stage {
@@ -176,11 +200,12 @@ impl MovePicker {
                     self.table_move = Move::NONE;
                 }
                 Stage::GenerateNoisy => {
-                    pos.append_legal_noisy_moves(&mut self.list);
-                    self.noisy_end = self.list.len();
+                    buf.list.clear();
+                    pos.append_legal_noisy_moves(&mut buf.list);
+                    self.noisy_end = buf.list.len();
                     for i in 0..self.noisy_end {
-                        let m = self.list.as_slice()[i];
-                        self.scores[i] = Self::noisy_score(pos, histories, m);
+                        let m = buf.list.as_slice()[i];
+                        buf.scores[i] = Self::noisy_score(pos, histories, m);
                     }
                     self.stage = Stage::GoodNoisy;
                 }
@@ -193,14 +218,14 @@ impl MovePicker {
                         };
                         continue;
                     }
-                    let m = self.pick_best(self.noisy_end);
+                    let m = self.pick_best(buf, self.noisy_end);
                     if m == self.table_move {
                         continue;
                     }
                     // Quiescence keeps every capture: it prunes by SEE itself.
                     if !self.noisy_only && !see_ge(pos, m, 0) {
                         let slot = self.next - 1;
-                        self.list.as_mut_slice().swap(slot, self.bad_end);
+                        buf.list.as_mut_slice().swap(slot, self.bad_end);
                         self.bad_end += 1;
                         continue;
                     }
@@ -238,10 +263,10 @@ impl MovePicker {
                         continue;
                     }
                     let side = pos.side_to_move();
-                    pos.append_legal_quiet_moves(&mut self.list);
-                    for i in self.noisy_end..self.list.len() {
-                        let m = self.list.as_slice()[i];
-                        self.scores[i] = pos
+                    pos.append_legal_quiet_moves(&mut buf.list);
+                    for i in self.noisy_end..buf.list.len() {
+                        let m = buf.list.as_slice()[i];
+                        buf.scores[i] = pos
                             .piece_at(m.from())
                             .map_or(0, |piece| histories.quiet_score(side, m, piece, before));
                     }
@@ -249,12 +274,12 @@ impl MovePicker {
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if self.skip_quiets || self.next >= self.list.len() {
+                    if self.skip_quiets || self.next >= buf.list.len() {
                         self.stage = Stage::BadNoisy;
                         self.next = 0;
                         continue;
                     }
-                    let m = self.pick_best(self.list.len());
+                    let m = self.pick_best(buf, buf.list.len());
                     if m == self.table_move
                         || m == self.killers[0]
                         || m == self.killers[1]
@@ -269,18 +294,19 @@ impl MovePicker {
                         self.stage = Stage::Done;
                         continue;
                     }
-                    let m = self.list.as_slice()[self.next];
+                    let m = buf.list.as_slice()[self.next];
                     self.next += 1;
                     return Some(m);
                 }
                 Stage::GenerateEvasions => {
                     let side = pos.side_to_move();
-                    pos.append_legal_noisy_moves(&mut self.list);
-                    let noisy = self.list.len();
-                    pos.append_legal_quiet_moves(&mut self.list);
-                    for i in 0..self.list.len() {
-                        let m = self.list.as_slice()[i];
-                        self.scores[i] = if i < noisy {
+                    buf.list.clear();
+                    pos.append_legal_noisy_moves(&mut buf.list);
+                    let noisy = buf.list.len();
+                    pos.append_legal_quiet_moves(&mut buf.list);
+                    for i in 0..buf.list.len() {
+                        let m = buf.list.as_slice()[i];
+                        buf.scores[i] = if i < noisy {
                             1 << 20 | Self::noisy_score(pos, histories, m)
                         } else {
                             pos.piece_at(m.from())
@@ -290,11 +316,11 @@ impl MovePicker {
                     self.stage = Stage::Evasions;
                 }
                 Stage::Evasions => {
-                    if self.next >= self.list.len() {
+                    if self.next >= buf.list.len() {
                         self.stage = Stage::Done;
                         continue;
                     }
-                    let m = self.pick_best(self.list.len());
+                    let m = self.pick_best(buf, buf.list.len());
                     if m == self.table_move {
                         continue;
                     }
