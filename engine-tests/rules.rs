@@ -2,24 +2,10 @@
 //! incremental zobrist keys and take-backs along random games, game-end
 //! detection, promotion choices and the pieces' moves.
 
+use motley::rules::random::XorShift;
 use motley::rules::{
     AnyPosition, Bitboard, Color, FenError, Game, Outcome, Position, Variant, Wide,
 };
-
-/// A small deterministic generator for the random games.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn fen_error(variant: Variant, fen: &str) -> FenError {
     match AnyPosition::from_fen(variant, fen) {

@@ -19,6 +19,7 @@
 //! Wider words (`u128`, [`super::Wide`]) keep the ray walk.
 
 use super::bitboard::Bitboard;
+use super::random::XorShift;
 use super::square::Square;
 
 /// One square's hash: the relevant squares, the multiplier, the shift and
@@ -100,7 +101,7 @@ impl<B: Bitboard> SliderMagics<B> {
                 .unwrap_or(0);
             while !fits(magic, &mut block) {
                 // Sparse candidates fit far more often than dense ones.
-                magic = rng.next() & rng.next() & rng.next();
+                magic = rng.next_word() & rng.next_word() & rng.next_word();
             }
             entries.push(Entry {
                 mask,
@@ -119,17 +120,5 @@ impl<B: Bitboard> SliderMagics<B> {
         let e = &self.entries[sq.index()];
         let index = ((occupied & e.mask).digest().wrapping_mul(e.magic) >> e.shift) as usize;
         self.attacks[e.offset + index]
-    }
-}
-
-/// A small deterministic generator for the search of numbers.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
     }
 }

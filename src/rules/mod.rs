@@ -16,6 +16,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod random;
 pub mod san;
 pub mod square;
 pub mod tables;

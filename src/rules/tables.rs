@@ -487,15 +487,12 @@ impl<B: Bitboard> Tables<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::random::XorShift;
 
     /// A fixed sequence of pseudo-random words.
-    fn words(mut state: u64, count: usize) -> impl Iterator<Item = u64> {
-        (0..count).map(move |_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        })
+    fn words(seed: u64, count: usize) -> impl Iterator<Item = u64> {
+        let mut rng = XorShift(seed);
+        (0..count).map(move |_| rng.next_word())
     }
 
     #[test]
