@@ -343,13 +343,13 @@ fn custom_armies_start_a_game() {
 
 #[test]
 fn state_string_reads_back_and_rejects_malformed_input() {
-    let text = "4k3/8/8/3p(s)4/3P(mc)4/8/8/4K3 orc/chaos b firing 12 3 koaiW e5R std:40 \
+    let text = "4k3/8/8/3p(s)4/3P(mc)4/8/8/4K3 orc/chaos b firing 12 3 koaW e5R std:40 \
                 save(d5,-1,kill);spill(-1,d4) -";
     let st: State = text.parse().expect("reads");
     // d5 is not touching a fear-causing enemy, so it cannot stay scared.
     assert!(
         st.to_string()
-            .starts_with("4k3/8/8/3p4/3P(mc)4/8/8/4K3 orc/chaos b firing 12 3 koaiW e5R std:40")
+            .starts_with("4k3/8/8/3p4/3P(mc)4/8/8/4K3 orc/chaos b firing 12 3 koaW e5R std:40")
     );
     let again: State = st.to_string().parse().unwrap();
     assert_eq!(again, st);
@@ -611,7 +611,7 @@ fn charge_one_step_beyond_move_and_contact_ends_the_move() {
 
 #[test]
 fn units_in_melee_and_catapults_do_not_move() {
-    let st = white("Ke1 P(p)d4 pd5 Ra1 ke8", "human/human", "movement");
+    let st = white("Ke1 Pd4 pd5 Ra1 ke8", "human/human", "movement");
     assert!(moves_of(&st, "d4").is_empty());
     assert!(moves_of(&st, "a1").is_empty());
     refuse(&st, "m:d4d3");
@@ -622,7 +622,7 @@ fn units_in_melee_and_catapults_do_not_move() {
 fn teleport_goes_through_units_and_out_of_melee() {
     // The Liche (Move 2) in melee with e5, hemmed in by its own units.
     let st = black(
-        "Ke1 Pe5 Pd7 k(p)d4 pc3 pd3 pe3 pc4 pe4 pc5 pd5",
+        "Ke1 Pe5 Pd7 kd4 pc3 pd3 pe3 pc4 pe4 pc5 pd5",
         "human/undead",
         "movement",
     );
@@ -638,7 +638,7 @@ fn teleport_goes_through_units_and_out_of_melee() {
     );
     assert!(!m.contains(&"a1".to_string()), "{m:?}");
     // Zombies in melee may not walk.
-    let st = black("Ke1 Pe5 p(p)d4 ke8", "human/undead", "movement");
+    let st = black("Ke1 Pe5 pd4 ke8", "human/undead", "movement");
     assert!(moves_of(&st, "d4").is_empty());
 }
 
@@ -692,14 +692,15 @@ fn fear_causing_charge_scares_the_enemies_it_contacts() {
     let mut st = pos("Ke3 Pd3 kd4", "human/chaos", "w melee 1 0 o - std - -");
     play(&mut st, "a:d3d4 d4");
     assert_eq!(pending(&st), "-");
-    // Out of contact with every fear-causing enemy, it is no longer scared.
+    // Out of contact with every fear-causing enemy, it is no longer scared
+    // (an Orc Shaman flies it away: a unit in melee may not walk).
     let mut st = pos(
-        "Ke3 P(s)d3 kd4",
-        "human/chaos",
-        "b movement 1 0 o - std - -",
+        "Ke3 Qd1 P(s)d3 kd4",
+        "orc/chaos",
+        "w movement 1 0 o - std - -",
     );
-    play(&mut st, "m:d4d6");
-    assert_eq!(at(&st, "d3"), "P");
+    play(&mut st, "s:flight:d1d3b3");
+    assert_eq!(at(&st, "b3"), "P");
     // A save passed: not scared; already in contact: no new roll.
     let mut st = black("Ke1 Pd3 kd6", "human/chaos", "movement");
     play(&mut st, "m:d6d4 d4");
@@ -1356,8 +1357,8 @@ fn dispel_cancels_the_spell_just_cast() {
     play(&mut st, "s:dispel:d7");
     assert_eq!((pending(&st), at(&st, "d5")), ("-".into(), "p".into()));
     let q = st.unit_at(sq("d7")).unwrap();
-    assert!(q.flags.owed && !q.flags.cast);
-    assert!(st.to_string().contains(" oi "), "{st}");
+    assert!(q.flags.owed && !q.flags.cast && q.flags.reacted);
+    assert!(st.to_string().contains("q(ni)"), "{st}");
     // Dispel, like Healing and Raise dead, is only ever a reaction.
     let st = white("Ke1 Qd1 pd5 qd7 kh8", "human/human", "firing");
     refuse(&st, "s:dispel:d1");
@@ -1384,26 +1385,142 @@ fn a_dispel_may_itself_be_dispelled() {
 }
 
 #[test]
-fn one_instant_per_side_in_each_opponent_turn() {
+fn one_instant_per_wizard_in_each_opponent_turn() {
     let mut st = white("Ke1 Qd1 Qc1 pd5 qd7 qc7 kh8", "human/human", "firing");
     play(&mut st, "s:zap:d1d5");
     assert_eq!(st.legal_tokens(), ["s:dispel:c7", "s:dispel:d7", "pass"]);
     play(&mut st, "s:dispel:d7 pass");
     assert_eq!(pending(&st), "-");
-    // The second Black wizard cannot answer the second zap.
+    // The second Black wizard may answer the second zap; the first has
+    // cast its one instant of this turn.
     play(&mut st, "s:zap:c1d5");
+    assert_eq!(st.legal_tokens(), ["s:dispel:c7", "pass"]);
+    play(&mut st, "pass");
     assert_eq!(pending(&st), "save(d5,-1,kill)");
+}
+
+/// The rules file, "Spells": an instant on the opponent's turn uses the
+/// previous own turn's spell when the wizard did not cast then.
+#[test]
+fn an_instant_uses_the_previous_own_turns_spell_when_it_is_unused() {
+    // The wizard on c7 did not cast in its turn of round 1: its Dispel in
+    // White's turn of round 2 uses that spell, so it may Zap in its own.
+    let mut st: State = "7k/2q5/3p4/8/8/8/8/K2Q4 human/human w movement 2 0 - - std - -"
+        .parse()
+        .unwrap();
+    play(
+        &mut st,
+        "end pass s:zap:d1d6 pass s:dispel:c7 end end end pass",
+    );
+    assert_eq!(
+        (st.side_to_move(), st.phase()),
+        (Side::Black, Phase::Firing)
+    );
+    assert_eq!(at(&st, "d6"), "p", "the zap was dispelled");
+    assert!(has(&st, "s:zap:c7d1"), "{:?}", st.legal_tokens());
+    // Had it cast in round 1 (mark `w`), the Dispel uses round 2's spell.
+    let mut st: State = "7k/2q(w)5/3p4/8/8/8/8/K2Q4 human/human w movement 2 0 - - std - -"
+        .parse()
+        .unwrap();
+    play(&mut st, "end pass s:zap:d1d6 pass s:dispel:c7");
+    let q = st.unit_at(sq("c7")).unwrap();
+    assert!(q.flags.cast && q.flags.owed && q.flags.reacted);
+    play(&mut st, "end end end pass");
+    assert_eq!(
+        (st.side_to_move(), st.phase()),
+        (Side::Black, Phase::Firing)
+    );
+    assert_eq!(st.legal_tokens(), ["end"]);
+    // In round 1 Black has had no turn: its instant uses the next spell.
+    let mut st = white("Ke1 Qd1 pd6 qc7 kh8", "human/human", "firing");
+    play(&mut st, "s:zap:d1d6 s:dispel:c7");
+    let q = st.unit_at(sq("c7")).unwrap();
+    assert!(!q.flags.cast && q.flags.owed && q.flags.reacted);
+}
+
+/// The rules file, "Spells": each wizard, not each side, casts at most one
+/// instant during an opponent turn.
+#[test]
+fn each_wizard_may_cast_one_instant_in_the_opponents_turn() {
+    let mut st: State = "7k/2q3q1/3p1p2/8/8/8/8/K2Q1Q2 human/human w movement 2 0 - - std - -"
+        .parse()
+        .unwrap();
+    play(
+        &mut st,
+        "end pass s:zap:d1d6 pass s:dispel:c7 pass s:zap:f1f6",
+    );
+    assert_eq!(decision(&st), (Side::Black, DecisionKind::Reaction));
+    assert_eq!(st.legal_tokens(), ["s:dispel:g7", "pass"]);
+    // White's wizards have cast: no Dispel of the Dispel.
+    play(&mut st, "s:dispel:g7");
+    assert_eq!((at(&st, "d6"), at(&st, "f6")), ("p".into(), "p".into()));
+    // Neither Black wizard has a second instant in this turn.
+    let (c7, g7) = (st.unit_at(sq("c7")).unwrap(), st.unit_at(sq("g7")).unwrap());
+    assert!(c7.flags.reacted && g7.flags.reacted);
+}
+
+/// The rules file, "Spells": Protection may be cast right after a friendly
+/// unit is hit, before it rolls its save.
+#[test]
+fn protection_may_be_cast_after_a_hit_before_the_save() {
+    let start = "3q3k/8/8/2p5/8/8/8/K1B5 human/human w movement 2 0 - - std - -";
+    let mut st: State = start.parse().unwrap();
+    play(&mut st, "end pass f:c1c5 pass d3");
+    assert_eq!(decision(&st), (Side::Black, DecisionKind::Reaction));
+    assert_eq!(pending(&st), "hitwin(c5);save(c5,0,kill)");
+    assert_eq!(st.legal_tokens(), ["s:protection:d8c5", "pass"]);
+    // Protected infantry (4+) saves on a 3; White may dispel first.
+    play(&mut st, "s:protection:d8c5");
+    assert!(st.unit_at(sq("c5")).unwrap().flags.protected);
+    play(&mut st, "d3");
+    assert_eq!(at(&st, "c5"), "p");
+    // Passing: the same 3 fails (and Healing is then offered: passed).
+    let mut st: State = start.parse().unwrap();
+    play(&mut st, "end pass f:c1c5 pass d3 pass d3");
+    assert_eq!(pending(&st), "healwin(c5,0,kill)");
+    play(&mut st, "pass");
+    assert_eq!(at(&st, "c5"), ".");
+    // A miss offers nothing.
+    let mut st: State = start.parse().unwrap();
+    play(&mut st, "end pass f:c1c5 pass d2");
+    assert_eq!(pending(&st), "-");
+}
+
+/// The rules file, "Movement": a unit moves when it is not in melee at the
+/// moment it moves, so one freed earlier in the phase may move.
+#[test]
+fn a_unit_freed_from_melee_earlier_in_the_phase_may_move() {
+    let mut st: State = "7k/8/8/3p4/3P4/5Q2/8/K7 orc/human b after 2 0 - - std - -"
+        .parse()
+        .unwrap();
+    // The after-melee stage has nothing left: White's turn 3 begins, d4
+    // in contact with d5.
+    assert_eq!(
+        (st.side_to_move(), st.phase(), st.round()),
+        (Side::White, Phase::Movement, 3)
+    );
+    assert!(moves_of(&st, "d4").is_empty());
+    // The Shaman flies the enemy away (its save fails): d4 may walk.
+    play(&mut st, "s:flight:f3d5d7 d1");
+    assert_eq!(at(&st, "d7"), "p");
+    assert!(has(&st, "m:d4d3"), "{:?}", st.legal_tokens());
+    play(&mut st, "m:d4d3");
+    assert_eq!(at(&st, "d3"), "P");
 }
 
 #[test]
 fn an_instant_on_the_opponents_turn_uses_the_next_own_turns_spell() {
-    // Black's archers shoot White's infantry; White's Wizard heals it.
+    // Black's archers shoot White's infantry; White's Wizard, which cast in
+    // its own turn (mark `w`), heals it with its next turn's spell.
     let mut st = pos(
-        "Ke1 Qd1 Pd4 bd6 kh8",
+        "Ke1 Q(w)d1 Pd4 bd6 kh8",
         "human/human",
         "b firing 1 0 o - std - -",
     );
-    play(&mut st, "f:d6d4 d3 d1");
+    // The Wizard may first protect the infantry just hit (it passes).
+    play(&mut st, "f:d6d4 d3");
+    assert_eq!(st.legal_tokens(), ["s:protection:d1d4", "pass"]);
+    play(&mut st, "pass d1");
     assert_eq!(decision(&st), (Side::White, DecisionKind::Reaction));
     assert_eq!(st.legal_tokens(), ["s:healing:d1d4", "pass"]);
     play(&mut st, "s:healing:d1d4");
@@ -1423,7 +1540,7 @@ fn an_instant_on_the_opponents_turn_uses_the_next_own_turns_spell() {
         "human/human",
         "b firing 1 0 o - std - -",
     );
-    play(&mut st, "f:d6d4 d3 d1 pass");
+    play(&mut st, "f:d6d4 d3 pass d1 pass");
     assert_eq!(at(&st, "d4"), ".");
     // Healed and failed again: destroyed.
     let mut st = pos(
@@ -1431,7 +1548,7 @@ fn an_instant_on_the_opponents_turn_uses_the_next_own_turns_spell() {
         "human/human",
         "b firing 1 0 o - std - -",
     );
-    play(&mut st, "f:d6d4 d3 d1 s:healing:d1d4 d2");
+    play(&mut st, "f:d6d4 d3 pass d1 s:healing:d1d4 d2");
     assert_eq!(at(&st, "d4"), ".");
 }
 
@@ -1513,7 +1630,7 @@ fn flight_moves_a_friendly_unit_as_its_move_or_an_enemy_that_fails_a_save() {
     let st = white("Ke1 Qd1 Pd2 pd6 kh8", "orc/human", "movement");
     assert!(has(&st, "s:flight:d1d2h6") && !has(&st, "s:flight:d1d2h7"));
     // Even out of melee.
-    let st = white("Ke1 Qd1 P(p)d2 pd3 kh8", "orc/human", "movement");
+    let st = white("Ke1 Qd1 Pd2 pd3 kh8", "orc/human", "movement");
     assert!(has(&st, "s:flight:d1d2a2"));
     // An enemy within 2: it saves or is put there.
     let mut st = white("Ke1 Qd1 pd6 kh8", "orc/human", "movement");

@@ -77,7 +77,9 @@ impl State {
                         false
                     }
                 }
-                Step::DispelWindow(..) | Step::ProtectWindow => !self.window_casts(&top).is_empty(),
+                Step::DispelWindow(..) | Step::ProtectWindow | Step::HitWindow(_) => {
+                    !self.window_casts(&top).is_empty()
+                }
                 _ => false,
             };
             if wait {
@@ -183,14 +185,13 @@ impl State {
         self.stage = Stage::Movement;
         self.opened = false;
         self.acted = false;
-        self.instant = false;
+        // The new mover's wizards start their turn with its spell, unless
+        // an instant in the turn just ended used it up.
         let side = self.to_move;
-        for sq in self.squares_of(side) {
-            let contact = self.in_contact(sq, side);
-            if let Some(u) = self.at_mut(sq) {
+        for u in self.board.iter_mut().flatten() {
+            if u.side == side {
                 u.flags.cast = u.flags.owed;
                 u.flags.owed = false;
-                u.flags.pinned = contact;
             }
         }
     }

@@ -66,6 +66,10 @@ impl State {
             ),
             Some(Step::DispelWindow(side, _)) => (*side, DecisionKind::Reaction),
             Some(Step::ProtectWindow) => (!mover, DecisionKind::Reaction),
+            Some(Step::HitWindow(sq)) => (
+                self.at(*sq).map_or(mover, |u| u.side),
+                DecisionKind::Reaction,
+            ),
             Some(_) => (mover, DecisionKind::Action),
         }
     }
@@ -223,7 +227,7 @@ impl State {
             && !f.moved
             && !f.balked
             && !f.stupid
-            && (!f.pinned || u.has(Ability::Teleport))
+            && (u.has(Ability::Teleport) || !self.in_contact(sq, u.side))
     }
 
     /// The squares the unit on `from` may move to: up to its Move in steps

@@ -194,12 +194,7 @@ pub fn state_key(state: &State) -> u64 {
     state.stage.hash(&mut h);
     h.write_u32(state.round);
     h.write_u32(state.quiet);
-    h.write_u8(
-        u8::from(state.killed)
-            | u8::from(state.opened) << 1
-            | u8::from(state.acted) << 2
-            | u8::from(state.instant) << 3,
-    );
+    h.write_u8(u8::from(state.killed) | u8::from(state.opened) << 1 | u8::from(state.acted) << 2);
     state.last.hash(&mut h);
     state.regen.hash(&mut h);
     state.options.hash(&mut h);
@@ -219,7 +214,6 @@ fn pack(u: &Unit) -> u64 {
     let f = u.flags;
     let marks = [
         f.moved,
-        f.pinned,
         f.charged,
         f.balked,
         f.fired,
@@ -232,6 +226,7 @@ fn pack(u: &Unit) -> u64 {
         f.strike,
         f.cast,
         f.owed,
+        f.reacted,
     ]
     .iter()
     .enumerate()

@@ -9,12 +9,16 @@
 //!
 //! Decisions taken here where the rules are silent:
 //!
-//! - The spell budget: each wizard has one spell per own turn. Casting on
-//!   its own turn (actions, and instants such as Dispel, Healing or Raise
-//!   dead in that turn's windows) uses that turn's spell; casting an
-//!   instant on the opponent's turn uses the spell of its next own turn,
-//!   and a side casts at most one instant per opponent turn. A spell that
-//!   is dispelled is still spent.
+//! - The spell budget (the rules file's, worked out): each wizard has one
+//!   spell per own turn. Casting on its own turn (actions, and instants
+//!   such as Dispel, Healing or Raise dead in that turn's windows) uses
+//!   that turn's spell (mark `w`). An instant on the opponent's turn uses
+//!   the spell of the wizard's previous own turn when it did not cast then
+//!   (`w` is set), otherwise the spell of its next own turn (`n`, which
+//!   becomes `w` when that turn begins); each wizard casts at most one
+//!   instant per opponent turn (`i`). A round begins with White's turn, so
+//!   in round 1 Black's wizards have no previous turn while White moves.
+//!   A spell that is dispelled is still spent.
 //! - Range is 6 king steps from the caster: to the target unit or square,
 //!   to the destroyed unit's square for Raise dead, and to the enemy caster
 //!   for Dispel. Sight is needed for spells aimed at a unit (Zap!, Flight,
@@ -30,8 +34,11 @@
 //!   while none of its units has moved, fired or attacked in the phase;
 //!   the side not to move is offered it once per phase, just before the
 //!   first other action (or `end`) of the side to move, which then waits
-//!   (the `do(...)` step) and is checked again afterwards. Only unprotected
-//!   units may be chosen.
+//!   (the `do(...)` step) and is checked again afterwards. "Right after a
+//!   friendly unit is hit": whenever a unit is hit (a shot, a catapult, a
+//!   Storm, a shot spilling onto it), its side is offered Protection on
+//!   that unit before its save (the `hitwin` step). Only unprotected units
+//!   may be chosen.
 //! - Flight on a friendly unit needs a unit that has not used its move
 //!   this turn (not moved, balked or stupid), in melee or not; it may be a
 //!   catapult (which then counts as moved). The enemy version needs no such
@@ -57,7 +64,7 @@
 use super::notation::Token;
 use super::profiles::{Ability, Spell, SpellKind};
 use super::state::{Effect, Fx, Stage, State, Step};
-use super::units::{Side, Square};
+use super::units::{Side, Square, UnitFlags};
 
 /// The range of every spell, in king steps.
 pub const SPELL_RANGE: u8 = 6;
@@ -72,8 +79,16 @@ impl State {
         if u.side == self.to_move {
             !u.flags.cast
         } else {
-            !u.flags.owed && !self.instant
+            !u.flags.reacted && (self.previous_spell_left(u.side, u.flags) || !u.flags.owed)
         }
+    }
+
+    /// Whether a wizard of `side`, not to move, has the spell of its
+    /// previous own turn unused: it did not cast then, and it had a turn
+    /// (a round begins with White's turn).
+    fn previous_spell_left(&self, side: Side, flags: UnitFlags) -> bool {
+        let had_a_turn = self.round > 1 || side == Side::White;
+        had_a_turn && !flags.cast
     }
 
     /// The squares of a side's wizards that know the spell and may cast now.
@@ -236,19 +251,34 @@ impl State {
                 .map(|c| State::cast(Spell::Dispel, c, None, None))
                 .collect(),
             Step::ProtectWindow => self.protect_window_casts(),
+            Step::HitWindow(sq) => {
+                let Some(u) = self.at(sq).filter(|u| !u.flags.protected) else {
+                    return Vec::new();
+                };
+                self.casters(u.side, Spell::Protection)
+                    .into_iter()
+                    .filter(|&c| self.reaches(c, sq))
+                    .map(|c| State::cast(Spell::Protection, c, Some(sq), None))
+                    .collect()
+            }
             _ => Vec::new(),
         }
     }
 
-    /// Marks the caster's spell as used.
+    /// Marks the caster's spell as used: on its own turn, that turn's; on
+    /// the opponent's, its previous turn's if unused, else its next turn's.
     fn spend(&mut self, caster: Square) {
         let mover = self.to_move;
+        let Some(u) = self.at(caster) else { return };
+        let previous = u.side != mover && self.previous_spell_left(u.side, u.flags);
         let Some(u) = self.at_mut(caster) else { return };
-        if u.side == mover {
+        if u.side == mover || previous {
             u.flags.cast = true;
         } else {
             u.flags.owed = true;
-            self.instant = true;
+        }
+        if u.side != mover {
+            u.flags.reacted = true;
         }
     }
 
@@ -308,7 +338,7 @@ impl State {
                 self.push_spell(caster, Fx::Raise(sq, side, victim));
             }
             (Step::DispelWindow(..), Spell::Dispel) => self.push_spell(caster, Fx::Dispel),
-            (Step::ProtectWindow, Spell::Protection) => {
+            (Step::ProtectWindow | Step::HitWindow(_), Spell::Protection) => {
                 if let Token::Cast {
                     target: Some(target),
                     ..

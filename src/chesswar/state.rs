@@ -224,6 +224,7 @@ pub(crate) enum Step {
     RaiseWindow(Square, Side, u8),
     DispelWindow(Side, Square),
     ProtectWindow,
+    HitWindow(Square),
     Fail(Square, Effect),
     Move(Square, Square),
     Deferred(Token),
@@ -251,8 +252,6 @@ pub struct State {
     pub(crate) opened: bool,
     /// A unit of the side to move has moved, fired or attacked this phase.
     pub(crate) acted: bool,
-    /// The side not to move has cast its instant spell of this turn.
-    pub(crate) instant: bool,
     /// The side of the last unit destroyed.
     pub(crate) last: Option<Side>,
     /// Trolls destroyed this turn, waiting to regenerate at its end.
@@ -306,7 +305,6 @@ impl State {
             killed: false,
             opened: false,
             acted: false,
-            instant: false,
             last: None,
             regen: Vec::new(),
             options,

@@ -19,14 +19,14 @@
 //!   digit counts empty squares and a letter is a unit: its slot (`K Q R B
 //!   N P`), upper case for White and lower case for Black, followed by its
 //!   marks in parentheses when it has any, e.g. `N(mc)`. The marks, always
-//!   in this order: `m` moved this turn, `p` in melee at the start of the
-//!   movement phase (may not walk), `c` charged, `b` balked (failed a fear
-//!   test: no move, no melee this turn), `f` fired, `a` attacked, `x`
-//!   failed its stupidity test, `o` passed it, `s` scared by a
+//!   in this order: `m` moved this turn, `c` charged, `b` balked (failed
+//!   a fear test: no move, no melee this turn), `f` fired, `a` attacked,
+//!   `x` failed its stupidity test, `o` passed it, `s` scared by a
 //!   fear-causing charge, `t` scared by the Fear spell, `+` protected, `k`
-//!   under Strike, `w` the wizard has cast the spell of its current (or
-//!   latest) own turn, `n` the wizard has cast on the opponent's turn and
-//!   so used up its next own turn's spell.
+//!   under Strike, `w` the wizard has cast the spell of its current (on
+//!   the opponent's turn: its previous) own turn, `n` the wizard has cast
+//!   on the opponent's turn with its next own turn's spell, `i` the wizard
+//!   has cast its one instant spell of this opponent turn.
 //! - **races**: `<white race>/<black race>`, e.g. `orc/chaos`.
 //! - **side**: `w` or `b`, whose turn it is.
 //! - **phase**: `movement`, `firing`, `melee`, or `after` (after the
@@ -37,8 +37,7 @@
 //! - **marks**: `-`, or these letters in this order: `k` a unit was
 //!   destroyed in this round, `o` the phase has opened (the opponent's
 //!   chance to cast Protection at its start is past), `a` a unit of the
-//!   side to move has moved, fired or attacked in this phase, `i` the side
-//!   not to move has cast its one instant spell of this turn, then `W` or
+//!   side to move has moved, fired or attacked in this phase, then `W` or
 //!   `B`: the side of the last unit destroyed.
 //! - **regen**: `-`, or the Trolls destroyed this turn, comma-separated, as
 //!   square and letter, e.g. `e4R,c5r`.
@@ -70,7 +69,8 @@
 //!     may be cast (0: the side to move is asked, 1: the other side);
 //!     `dispelwin(<side>,<enemy caster>)` that side may dispel the spell
 //!     just cast; `protwin` the side not to move may cast Protection at the
-//!     start of the phase.
+//!     start of the phase; `hitwin(<sq>)` the side of the unit just hit on
+//!     `<sq>` may cast Protection on it before its save.
 //!   - automatic: `fail(<sq>,<effect>)` the failed save takes effect;
 //!     `move(<from>,<to>)` the move after a passed fear test;
 //!     `do(<token>)` the action waiting for the opponent's Protection
@@ -199,6 +199,7 @@ impl Step {
             Step::RaiseWindow(sq, v, st) => list("raisewin", &[s(sq), s(v.code()), s(st)]),
             Step::DispelWindow(side, c) => list("dispelwin", &[s(side.code()), s(c)]),
             Step::ProtectWindow => "protwin".into(),
+            Step::HitWindow(sq) => list("hitwin", &[s(sq)]),
             Step::Fail(sq, e) => list("fail", &[s(sq), e.code()]),
             Step::Move(a, b) => list("move", &[s(a), s(b)]),
             Step::Deferred(t) => list("do", &[s(t)]),
@@ -361,6 +362,10 @@ impl Step {
                 arity(0)?;
                 Step::ProtectWindow
             }
+            "hitwin" => {
+                arity(1)?;
+                Step::HitWindow(sq(0)?)
+            }
             "fail" => {
                 arity(2)?;
                 Step::Fail(sq(0)?, eff(1)?)
@@ -478,12 +483,7 @@ impl fmt::Display for State {
             self.quiet
         )?;
         let mut marks = String::new();
-        for (on, c) in [
-            (self.killed, 'k'),
-            (self.opened, 'o'),
-            (self.acted, 'a'),
-            (self.instant, 'i'),
-        ] {
+        for (on, c) in [(self.killed, 'k'), (self.opened, 'o'), (self.acted, 'a')] {
             if on {
                 marks.push(c);
             }
@@ -675,7 +675,7 @@ fn parse_state(text: &str) -> Result<State, StateTextError> {
         state.round = round;
         state.quiet = quiet;
         if fields[6] != "-" {
-            let order = "koaiWB";
+            let order = "koaWB";
             let mut next = 0;
             for c in fields[6].chars() {
                 let i = order.find(c).ok_or_else(|| {
@@ -683,16 +683,15 @@ fn parse_state(text: &str) -> Result<State, StateTextError> {
                 })?;
                 if i < next {
                     return Err(StateTextError(format!(
-                        "marks '{}' out of order (koai, then W or B)",
+                        "marks '{}' out of order (koa, then W or B)",
                         fields[6]
                     )));
                 }
-                next = if i >= 4 { 6 } else { i + 1 };
+                next = if i >= 3 { 5 } else { i + 1 };
                 match c {
                     'k' => state.killed = true,
                     'o' => state.opened = true,
                     'a' => state.acted = true,
-                    'i' => state.instant = true,
                     'W' => state.last = Some(Side::White),
                     _ => state.last = Some(Side::Black),
                 }

@@ -58,10 +58,10 @@
 //!   last had "the last unit on the board" and wins. The Undead collapse
 //!   (Liche and every Necromancer gone) removes the other undead units at
 //!   once, with no saves and no reaction spells.
-//! - "Not in melee at the start of the phase": units in contact with an
-//!   enemy when the turn begins are marked `p` and may not walk; a unit
-//!   that comes into contact later in the movement phase (an enemy put
-//!   beside it by Flight, a raised Zombie) may still move.
+//! - "Not currently in melee" is read when the unit moves: a unit whose
+//!   last enemy in contact was flown away or destroyed earlier in the
+//!   phase may walk, and one that an enemy was put beside (by Flight, a
+//!   raised Zombie) may not. Teleport leaves melee all the same.
 //! - Any unit of the attacking side that touched the destroyed defender may
 //!   advance, not only the unit that attacked.
 //! - White always moves first from [`State::standard`] and
@@ -388,8 +388,9 @@ impl State {
         }
     }
 
-    /// A unit was hit: it saves, then (if it was in melee and the attack
-    /// may spill) the 1-3 roll for its opponents.
+    /// A unit was hit: its side may cast Protection on it, it saves, then
+    /// (if it was in melee and the attack may spill) the 1-3 roll for its
+    /// opponents.
     fn hit_unit(&mut self, sq: Square, modifier: i8, spill: bool) {
         let Some(u) = self.at(sq) else { return };
         if spill {
@@ -398,7 +399,13 @@ impl State {
                 self.pending.push(Step::Spill(modifier, opponents));
             }
         }
+        self.save_after_hit(sq, modifier);
+    }
+
+    /// The save of a unit just hit, after its side's chance to protect it.
+    fn save_after_hit(&mut self, sq: Square, modifier: i8) {
         self.pending.push(Step::Save(sq, modifier, Effect::Kill));
+        self.pending.push(Step::HitWindow(sq));
     }
 
     fn resolve_roll(&mut self, step: Step, n: u8) {
@@ -432,14 +439,14 @@ impl State {
             }
             Step::Spill(m, c) if n <= 3 => {
                 if c.len() == 1 {
-                    self.pending.push(Step::Save(c[0], m, Effect::Kill));
+                    self.save_after_hit(c[0], m);
                 } else {
                     self.pending.push(Step::SpillPick(m, c));
                 }
             }
             Step::SpillPick(m, c) if !c.is_empty() => {
                 let pick = c[(n as usize - 1) % c.len()];
-                self.pending.push(Step::Save(pick, m, Effect::Kill));
+                self.save_after_hit(pick, m);
             }
             Step::Scatter {
                 side,

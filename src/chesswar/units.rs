@@ -301,9 +301,6 @@ pub struct UnitFlags {
     /// `m`: moved this turn (walked, teleported or flew; a raised Zombie
     /// counts as moved in the turn it rose).
     pub moved: bool,
-    /// `p`: was in melee at the start of this movement phase, so may not
-    /// walk.
-    pub pinned: bool,
     /// `c`: charged this turn.
     pub charged: bool,
     /// `b`: failed a fear test when charging: stays, has used its move and
@@ -332,17 +329,19 @@ pub struct UnitFlags {
     /// `n`: a wizard that has cast an instant on the opponent's turn,
     /// using up the spell of its next own turn.
     pub owed: bool,
+    /// `i`: a wizard that has cast its one instant spell of this opponent
+    /// turn.
+    pub reacted: bool,
 }
 
 const FLAG_LETTERS: [char; 14] = [
-    'm', 'p', 'c', 'b', 'f', 'a', 'x', 'o', 's', 't', '+', 'k', 'w', 'n',
+    'm', 'c', 'b', 'f', 'a', 'x', 'o', 's', 't', '+', 'k', 'w', 'n', 'i',
 ];
 
 impl UnitFlags {
     fn bits_mut(&mut self) -> [&mut bool; 14] {
         [
             &mut self.moved,
-            &mut self.pinned,
             &mut self.charged,
             &mut self.balked,
             &mut self.fired,
@@ -355,6 +354,7 @@ impl UnitFlags {
             &mut self.strike,
             &mut self.cast,
             &mut self.owed,
+            &mut self.reacted,
         ]
     }
 
@@ -389,10 +389,10 @@ impl UnitFlags {
     }
 
     /// Clears the marks that last one turn (all but scared, frightened and
-    /// the wizard's spell marks).
+    /// the wizard's spell budget, `w` and `n`).
     pub(crate) fn end_turn(&mut self) {
         self.moved = false;
-        self.pinned = false;
+        self.reacted = false;
         self.charged = false;
         self.balked = false;
         self.fired = false;
