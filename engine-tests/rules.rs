@@ -311,6 +311,17 @@ fn fen_four_fields_default_the_clocks() {
 }
 
 #[test]
+fn fen_clocks_at_their_largest_stay_there_when_a_move_is_played() {
+    let mut pos = AnyPosition::from_fen(
+        Variant::Chess,
+        "4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295",
+    )
+    .unwrap();
+    pos.play_wire("e8d8").unwrap();
+    assert_eq!(pos.fen(), "3k4/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295");
+}
+
+#[test]
 fn fen_shredder_letters_name_inner_rooks() {
     let fen = "r3k1r1/8/8/8/8/8/8/1R2K2R w Bg - 0 1";
     let pos = AnyPosition::from_fen(Variant::Chess, fen).unwrap();

@@ -396,7 +396,8 @@ impl<B: Bitboard> Position<B> {
         if let Some(ep) = self.en_passant.take() {
             self.key ^= keys().en_passant(ep);
         }
-        self.halfmove_clock += 1;
+        // Saturating: a FEN may give any counter up to u32::MAX.
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
     }
 
     /// What every ply ends with: the move number counts on after Black and
@@ -404,7 +405,7 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     fn end_ply(&mut self) {
         if self.side == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side = !self.side;
         self.key ^= keys().black_to_move();
