@@ -150,6 +150,14 @@ const SMALL: &[(&str, &str)] = &[
         "firing: a catapult aims at any square in sight",
         "4k3/8/8/3pp3/8/8/8/R3K3 human/human w firing 1 0 - - std - -",
     ),
+    (
+        "Black may protect its unit just hit, before the save",
+        "3q3k/8/8/2p5/8/8/8/K1B(f)5 human/human w firing 2 0 oa - std hitwin(c5);save(c5,0,kill) -",
+    ),
+    (
+        "firing: the second black wizard may dispel after the first did",
+        "7k/2q(wi)3q1/3p1p2/8/8/8/8/K2Q(w)1Q2 human/human w firing 2 0 o - std - -",
+    ),
 ];
 
 // ---------------------------------------------------------------------------
@@ -219,6 +227,22 @@ fn the_opponents_pick_is_searched_from_its_side() {
     assert_eq!(side, Side::Black);
     let best = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
     assert!((report.value - best).abs() < 1e-9, "{report:?} {values:?}");
+}
+
+#[test]
+fn the_protection_window_after_a_hit_is_searched_from_the_hit_units_side() {
+    let state = st(
+        "3q3k/8/8/2p5/8/8/8/K1B(f)5 human/human w firing 2 0 oa - std hitwin(c5);save(c5,0,kill) -",
+    );
+    assert_eq!(node_kind(&state), NodeKind::Decision(Side::Black));
+    assert_eq!(state.legal_tokens(), ["s:protection:d8c5", "pass"]);
+    let report = search_with(&state, &depth(2), Pruning::Star2, None);
+    let (side, values, _) = brute_root(&state, 2);
+    assert_eq!(side, Side::Black);
+    let best = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
+    assert!((report.value - best).abs() < 1e-9, "{report:?} {values:?}");
+    // Saving on 3+ instead of 4+ is worth the spell here.
+    assert_eq!(report.best, "s:protection:d8c5", "{values:?}");
 }
 
 /// Positions from seeded random games (after some tokens), at decisions.
