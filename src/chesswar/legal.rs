@@ -56,7 +56,7 @@ impl State {
             None => (mover, DecisionKind::Action),
             Some(Step::Pick(_)) => (!mover, DecisionKind::PickTarget),
             Some(Step::Advance(_)) => (mover, DecisionKind::Advance),
-            Some(Step::HealWindow(sq, ..)) => (
+            Some(Step::HealWindow(sq, ..) | Step::HitWindow(sq)) => (
                 self.at(*sq).map_or(mover, |u| u.side),
                 DecisionKind::Reaction,
             ),
@@ -66,10 +66,6 @@ impl State {
             ),
             Some(Step::DispelWindow(side, _)) => (*side, DecisionKind::Reaction),
             Some(Step::ProtectWindow) => (!mover, DecisionKind::Reaction),
-            Some(Step::HitWindow(sq)) => (
-                self.at(*sq).map_or(mover, |u| u.side),
-                DecisionKind::Reaction,
-            ),
             Some(_) => (mover, DecisionKind::Action),
         }
     }

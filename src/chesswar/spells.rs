@@ -219,6 +219,17 @@ impl State {
             .collect()
     }
 
+    /// The casts of `spell` by `side`'s wizards that may cast it now and
+    /// reach the square `sq` (a window's Healing, Raise dead or
+    /// Protection).
+    fn casts_on(&self, side: Side, spell: Spell, sq: Square) -> Vec<Token> {
+        self.casters(side, spell)
+            .into_iter()
+            .filter(|&c| self.reaches(c, sq))
+            .map(|c| State::cast(spell, c, Some(sq), None))
+            .collect()
+    }
+
     /// The casts a reaction window offers (without `pass`).
     pub(crate) fn window_casts(&self, step: &Step) -> Vec<Token> {
         let mover = self.to_move;
@@ -227,22 +238,14 @@ impl State {
                 let Some(u) = self.at(sq) else {
                     return Vec::new();
                 };
-                self.casters(u.side, Spell::Healing)
-                    .into_iter()
-                    .filter(|&c| self.reaches(c, sq))
-                    .map(|c| State::cast(Spell::Healing, c, Some(sq), None))
-                    .collect()
+                self.casts_on(u.side, Spell::Healing, sq)
             }
             Step::RaiseWindow(sq, _, st) => {
                 if self.at(sq).is_some() {
                     return Vec::new();
                 }
                 let side = if st == 0 { mover } else { !mover };
-                self.casters(side, Spell::RaiseDead)
-                    .into_iter()
-                    .filter(|&c| self.reaches(c, sq))
-                    .map(|c| State::cast(Spell::RaiseDead, c, Some(sq), None))
-                    .collect()
+                self.casts_on(side, Spell::RaiseDead, sq)
             }
             Step::DispelWindow(side, enemy) => self
                 .casters(side, Spell::Dispel)
@@ -255,11 +258,7 @@ impl State {
                 let Some(u) = self.at(sq).filter(|u| !u.flags.protected) else {
                     return Vec::new();
                 };
-                self.casters(u.side, Spell::Protection)
-                    .into_iter()
-                    .filter(|&c| self.reaches(c, sq))
-                    .map(|c| State::cast(Spell::Protection, c, Some(sq), None))
-                    .collect()
+                self.casts_on(u.side, Spell::Protection, sq)
             }
             _ => Vec::new(),
         }
