@@ -9,8 +9,8 @@
 use std::fmt;
 
 use super::errors::ArmyError;
-use super::profiles::profile;
-use super::units::{Race, Side, Slot, Square};
+use super::profiles::{Race, Slot, profile};
+use super::units::{Side, Square};
 
 /// Options agreed before the game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]

@@ -5,9 +5,9 @@
 //! the draws or in the lengthened game. The decisions taken where the
 //! rules are silent are listed in [`super::turn`].
 
-use super::profiles::Ability;
+use super::profiles::{Ability, Slot};
 use super::state::{Ending, Stage, State, Step};
-use super::units::{Side, Slot, Square, Unit};
+use super::units::{Side, Square, Unit};
 
 impl State {
     /// Runs the automatic steps and drops the windows nobody can use, until
@@ -203,7 +203,7 @@ impl State {
             return;
         }
         for side in Side::BOTH {
-            if self.races[side.index()] != super::units::Race::Undead {
+            if self.races[side.index()] != super::profiles::Race::Undead {
                 continue;
             }
             let squares = self.squares_of(side);

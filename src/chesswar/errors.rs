@@ -1,14 +1,11 @@
 //! Why the ChessWar core refuses something, by kind: a word of the
 //! vocabulary (a side, race, square, unit mark, spell or player name), a
 //! token (not a token at all, or one the rules do not allow now), a state
-//! string, an army, a search, or a game played to its end.
+//! string, an army or a search. (A game played to its end has its own
+//! error, [`super::players::PlayError`].)
 //! Each error prints as one line that says what was refused and why.
 
 use std::fmt;
-
-use super::players::{MAX_TOKENS, PLAYER_NAMES};
-use super::state::State;
-use super::units::Side;
 
 /// A word of the vocabulary that does not parse, with the text given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,8 +22,13 @@ pub enum ParseError {
     UnitMarksOrder(String),
     /// Not a spell name.
     Spell(String),
-    /// Not a player name (`random`, `greedy` or `expectimax`).
-    Player(String),
+    /// Not a player name.
+    Player {
+        /// The name given.
+        name: String,
+        /// The names known.
+        known: &'static [&'static str],
+    },
 }
 
 impl fmt::Display for ParseError {
@@ -43,10 +45,10 @@ impl fmt::Display for ParseError {
                 write!(f, "unit marks '{s}' out of order (mpcbfaxost+kwn)")
             }
             ParseError::Spell(s) => write!(f, "unknown spell '{s}'"),
-            ParseError::Player(s) => write!(
+            ParseError::Player { name, known } => write!(
                 f,
-                "unknown player '{s}' (expected {})",
-                PLAYER_NAMES.join(" or ")
+                "unknown player '{name}' (expected {})",
+                known.join(" or ")
             ),
         }
     }
@@ -197,49 +199,3 @@ impl fmt::Display for SearchError {
 }
 
 impl std::error::Error for SearchError {}
-
-/// Why a game played to its end stopped with an error.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PlayError {
-    /// The rules refused a player's token or a die result.
-    Refused {
-        /// The side whose token it was; `None` for a die result.
-        side: Option<Side>,
-        /// The token refused.
-        token: String,
-        /// The state that refused it (unchanged by it).
-        state: Box<State>,
-        /// Why it was refused.
-        error: TokenError,
-    },
-    /// The game ran past [`MAX_TOKENS`] tokens.
-    TooLong {
-        /// The state reached.
-        state: Box<State>,
-    },
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::Refused {
-                side,
-                token,
-                state,
-                error,
-            } => {
-                match side {
-                    Some(side) => write!(f, "{side}'s token")?,
-                    None => f.write_str("the die result")?,
-                }
-                write!(f, " '{token}' was refused in state {state}: {error}")
-            }
-            PlayError::TooLong { state } => write!(
-                f,
-                "the game did not end within {MAX_TOKENS} tokens (state {state})"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}

@@ -47,10 +47,10 @@
 
 use std::cell::Cell;
 
-use super::profiles::{Ability, Weapon};
+use super::profiles::{Ability, Slot, Weapon};
 use super::sight::line_clear;
 use super::state::{Ending, Stage, State};
-use super::units::{Side, Slot, Square, Unit};
+use super::units::{Side, Square, Unit};
 
 /// The weights of the evaluation, all in one place ([`WEIGHTS`]).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -51,10 +51,11 @@ mod turn;
 pub mod units;
 
 pub use army::{Army, GameOptions};
-pub use errors::{ArmyError, ParseError, PlayError, SearchError, StateTextError, TokenError};
+pub use errors::{ArmyError, ParseError, SearchError, StateTextError, TokenError};
 pub use game::Game;
 pub use notation::Token;
-pub use profiles::{Ability, Profile, Spell, SpellKind, Weapon, profile};
+pub use players::PlayError;
+pub use profiles::{Ability, Profile, Race, Slot, Spell, SpellKind, Weapon, profile};
 pub use spells::SPELL_RANGE;
 pub use state::{DecisionKind, NodeKind, Outcome, Phase, State, ToAct};
-pub use units::{Race, Side, Slot, Square, Unit, UnitFlags};
+pub use units::{Side, Square, Unit, UnitFlags};

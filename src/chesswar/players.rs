@@ -12,11 +12,12 @@
 //! - [`ExpectimaxPlayer`] searches ahead with [`Searcher`] (expectimax with
 //!   Star2 pruning over decisions and dice, see [`super::search`]).
 
+use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::dice::{DiceSource, SplitMix64, derive_seed, die_token};
-use super::errors::{ParseError, PlayError};
+use super::errors::{ParseError, TokenError};
 use super::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
 use super::{Outcome, Side, State, ToAct};
 
@@ -69,7 +70,10 @@ pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, ParseErr
             },
             DEFAULT_HASH_MB,
         ))),
-        _ => Err(ParseError::Player(name.to_string())),
+        _ => Err(ParseError::Player {
+            name: name.to_string(),
+            known: PLAYER_NAMES,
+        }),
     }
 }
 
@@ -345,6 +349,52 @@ pub struct GameRecord {
 /// rules end every game long before (a draw after 100 rounds), so reaching
 /// it means something is wrong.
 pub const MAX_TOKENS: usize = 2_000_000;
+
+/// Why a game played to its end stopped with an error.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayError {
+    /// The rules refused a player's token or a die result.
+    Refused {
+        /// The side whose token it was; `None` for a die result.
+        side: Option<Side>,
+        /// The token refused.
+        token: String,
+        /// The state that refused it (unchanged by it).
+        state: Box<State>,
+        /// Why it was refused.
+        error: TokenError,
+    },
+    /// The game ran past [`MAX_TOKENS`] tokens.
+    TooLong {
+        /// The state reached.
+        state: Box<State>,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Refused {
+                side,
+                token,
+                state,
+                error,
+            } => {
+                match side {
+                    Some(side) => write!(f, "{side}'s token")?,
+                    None => f.write_str("the die result")?,
+                }
+                write!(f, " '{token}' was refused in state {state}: {error}")
+            }
+            PlayError::TooLong { state } => write!(
+                f,
+                "the game did not end within {MAX_TOKENS} tokens (state {state})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
 
 /// Plays from `state` to the end of the game: `white` and `black` answer
 /// their sides' decisions and `dice` the rolls. After each token is played,

@@ -1,13 +1,117 @@
-//! What each unit can do (`rules/chesswar.md`, "Armies"): the spells, the
-//! ranged weapons, the special abilities and the army table of profiles
-//! (name, number allowed, cost, Move, Save, Melee, weapon, spells and
-//! abilities), one row per race and slot, which [`profile`] looks up.
+//! What each unit can do (`rules/chesswar.md`, "Armies"): the six races
+//! and the six slots (chess pieces) of an army, the spells, the ranged
+//! weapons, the special abilities and the army table of profiles (name,
+//! number allowed, cost, Move, Save, Melee, weapon, spells and abilities),
+//! one row per race and slot, which [`profile`] looks up.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::errors::ParseError;
-use super::units::{Race, Slot};
+
+/// One of the six armies.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Race {
+    /// Human army.
+    Human,
+    /// Dwarf army (no cavalry).
+    Dwarf,
+    /// Elf army.
+    Elf,
+    /// Undead army.
+    Undead,
+    /// Orc army.
+    Orc,
+    /// Chaos army.
+    Chaos,
+}
+
+impl Race {
+    /// All races in the order of the rules' table.
+    pub const ALL: [Race; 6] = [
+        Race::Human,
+        Race::Dwarf,
+        Race::Elf,
+        Race::Undead,
+        Race::Orc,
+        Race::Chaos,
+    ];
+
+    /// The position in [`Race::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lower-case name: `human`, `dwarf`, `elf`, `undead`, `orc`, `chaos`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Race::Human => "human",
+            Race::Dwarf => "dwarf",
+            Race::Elf => "elf",
+            Race::Undead => "undead",
+            Race::Orc => "orc",
+            Race::Chaos => "chaos",
+        }
+    }
+}
+
+impl fmt::Display for Race {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Race {
+    type Err = ParseError;
+    /// A race name in any case.
+    fn from_str(s: &str) -> Result<Race, ParseError> {
+        let lower = s.to_ascii_lowercase();
+        Race::ALL
+            .into_iter()
+            .find(|r| r.name() == lower)
+            .ok_or_else(|| ParseError::Race(s.to_string()))
+    }
+}
+
+/// The chess piece standing for a unit: king, queen, rook, bishop, knight,
+/// pawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Slot {
+    /// King: the general.
+    K,
+    /// Queen: the wizard.
+    Q,
+    /// Rook: catapults or big troops.
+    R,
+    /// Bishop: archers.
+    B,
+    /// Knight: cavalry.
+    N,
+    /// Pawn: the core infantry.
+    P,
+}
+
+impl Slot {
+    /// All slots in the rules' order.
+    pub const ALL: [Slot; 6] = [Slot::K, Slot::Q, Slot::R, Slot::B, Slot::N, Slot::P];
+
+    /// The position in [`Slot::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The upper-case letter.
+    pub fn letter(self) -> char {
+        ['K', 'Q', 'R', 'B', 'N', 'P'][self.index()]
+    }
+
+    /// The slot of a letter, in either case.
+    pub fn from_letter(c: char) -> Option<Slot> {
+        Slot::ALL
+            .into_iter()
+            .find(|s| s.letter() == c.to_ascii_uppercase())
+    }
+}
 
 /// The ten spells.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

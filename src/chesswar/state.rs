@@ -6,8 +6,8 @@
 use super::army::{Army, GameOptions};
 use super::errors::{ArmyError, StateTextError};
 use super::notation::Token;
-use super::profiles::Weapon;
-use super::units::{Race, Side, Slot, Square, Unit};
+use super::profiles::{Race, Slot, Weapon};
+use super::units::{Side, Square, Unit};
 
 /// A phase of a turn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

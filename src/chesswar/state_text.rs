@@ -100,9 +100,9 @@ use std::str::FromStr;
 use super::army::GameOptions;
 use super::errors::{StateTextError, TokenError};
 use super::notation::Token;
-use super::profiles::Weapon;
+use super::profiles::{Race, Slot, Weapon};
 use super::state::{Act, Effect, Ending, Fx, Stage, State, Step};
-use super::units::{Race, Side, Slot, Square, Unit, UnitFlags};
+use super::units::{Side, Square, Unit, UnitFlags};
 
 impl Effect {
     fn code(self) -> String {

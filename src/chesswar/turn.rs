@@ -70,10 +70,10 @@
 
 use super::errors::TokenError;
 use super::notation::Token;
-use super::profiles::Ability;
+use super::profiles::{Ability, Slot};
 use super::sight::line_clear;
 use super::state::{Act, Effect, Ending, State, Step};
-use super::units::{Side, Slot, Square, Unit};
+use super::units::{Side, Square, Unit};
 
 impl Step {
     /// Whether the step waits for a die roll.

@@ -1,15 +1,16 @@
-//! Sides, races, slots and squares of `rules/chesswar.md` ("Armies"), and
-//! the units on the board with their marks.
+//! Sides and squares of `rules/chesswar.md` ("Armies"), and the units on
+//! the board with their marks.
 //!
 //! A unit's chess piece gives its slot (K Q R B N P); its side's race gives
-//! its profile ([`super::profiles`]): what it can do.
+//! its profile ([`super::profiles`], where races and slots are defined):
+//! what it can do.
 
 use std::fmt;
 use std::ops::Not;
 use std::str::FromStr;
 
 use super::errors::ParseError;
-use super::profiles::{Ability, Profile, profile};
+use super::profiles::{Ability, Profile, Race, Slot, profile};
 
 /// A player. White deploys on ranks 1-2 and moves first, Black on ranks 7-8.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -84,110 +85,6 @@ impl FromStr for Side {
             "black" | "b" => Ok(Side::Black),
             _ => Err(ParseError::Side(s.to_string())),
         }
-    }
-}
-
-/// One of the six armies.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Race {
-    /// Human army.
-    Human,
-    /// Dwarf army (no cavalry).
-    Dwarf,
-    /// Elf army.
-    Elf,
-    /// Undead army.
-    Undead,
-    /// Orc army.
-    Orc,
-    /// Chaos army.
-    Chaos,
-}
-
-impl Race {
-    /// All races in the order of the rules' table.
-    pub const ALL: [Race; 6] = [
-        Race::Human,
-        Race::Dwarf,
-        Race::Elf,
-        Race::Undead,
-        Race::Orc,
-        Race::Chaos,
-    ];
-
-    /// The position in [`Race::ALL`].
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The lower-case name: `human`, `dwarf`, `elf`, `undead`, `orc`, `chaos`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Race::Human => "human",
-            Race::Dwarf => "dwarf",
-            Race::Elf => "elf",
-            Race::Undead => "undead",
-            Race::Orc => "orc",
-            Race::Chaos => "chaos",
-        }
-    }
-}
-
-impl fmt::Display for Race {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Race {
-    type Err = ParseError;
-    /// A race name in any case.
-    fn from_str(s: &str) -> Result<Race, ParseError> {
-        let lower = s.to_ascii_lowercase();
-        Race::ALL
-            .into_iter()
-            .find(|r| r.name() == lower)
-            .ok_or_else(|| ParseError::Race(s.to_string()))
-    }
-}
-
-/// The chess piece standing for a unit: king, queen, rook, bishop, knight,
-/// pawn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Slot {
-    /// King: the general.
-    K,
-    /// Queen: the wizard.
-    Q,
-    /// Rook: catapults or big troops.
-    R,
-    /// Bishop: archers.
-    B,
-    /// Knight: cavalry.
-    N,
-    /// Pawn: the core infantry.
-    P,
-}
-
-impl Slot {
-    /// All slots in the rules' order.
-    pub const ALL: [Slot; 6] = [Slot::K, Slot::Q, Slot::R, Slot::B, Slot::N, Slot::P];
-
-    /// The position in [`Slot::ALL`].
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The upper-case letter.
-    pub fn letter(self) -> char {
-        ['K', 'Q', 'R', 'B', 'N', 'P'][self.index()]
-    }
-
-    /// The slot of a letter, in either case.
-    pub fn from_letter(c: char) -> Option<Slot> {
-        Slot::ALL
-            .into_iter()
-            .find(|s| s.letter() == c.to_ascii_uppercase())
     }
 }
 
