@@ -26,18 +26,33 @@ pub use score::ScoreReport;
 pub use search::{SearchControl, SearchInfo, SearchMemory, SearchResult, SearchSettings};
 pub use tt::TranspositionTable;
 
-/// Default hash table size in MB.
-pub const DEFAULT_HASH_MB: usize = 64;
-/// Largest hash table the options accept, in MB.
-pub const MAX_HASH_MB: usize = 65_536;
-/// Most search threads the options accept.
-pub const MAX_THREADS: usize = 256;
-/// Most lines MultiPV accepts.
-pub const MAX_MULTIPV: usize = 256;
-/// Default time kept in hand per move, in milliseconds.
-pub const DEFAULT_MOVE_OVERHEAD_MS: usize = 10;
-/// Largest time kept in hand per move the options accept, in milliseconds.
-pub const MAX_MOVE_OVERHEAD_MS: usize = 5000;
+pub use options::{
+    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV,
+    MAX_THREADS,
+};
+
+/// The engine's name as UCI's `id name` and XBoard's `feature myname`
+/// report it.
+pub const ENGINE_NAME: &str = concat!("motley ", env!("CARGO_PKG_VERSION"));
+/// The authors as UCI's `id author` reports them.
+pub const ENGINE_AUTHOR: &str = "the motley authors";
+
+/// Every option of the engine, as both protocols list them: the options
+/// all games share, then ChessWar's set-up options.
+pub fn option_table() -> Vec<OptionSpec> {
+    let mut table = options::shared();
+    table.extend(chesswar::Setup::option_specs());
+    table
+}
+
+/// The option called `name` (any case) among those the protocol (`uci`,
+/// else XBoard) lists.
+pub fn find_listed(name: &str, uci: bool) -> Option<OptionSpec> {
+    let table = option_table();
+    options::find(&table, name)
+        .filter(|o| o.listed_by(uci))
+        .cloned()
+}
 
 /// The engine's settings, as the protocols' options set them.
 #[derive(Clone, Copy, Debug)]
@@ -189,7 +204,7 @@ impl Engine {
         self.plays_chesswar = chesswar;
         self.give_memory_or_least(self.options.hash_mb);
     }
-    /// Sets an option of the table ([`options::table`]) that the engine
+    /// Sets an option of the table ([`option_table`]) that the engine
     /// keeps: `UCI_Variant` (the game is loaded at its start), `Hash`,
     /// `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash` and the ChessWar
     /// options, with switches spelt as the protocol spells them.
@@ -352,9 +367,24 @@ mod tests {
     }
 
     #[test]
+    fn every_option_has_its_own_name() {
+        let table = option_table();
+        for (i, option) in table.iter().enumerate() {
+            let again = table[i + 1..]
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(option.name));
+            assert!(!again, "{} listed twice", option.name);
+        }
+        assert!(find_listed("hash", true).is_some());
+        assert!(find_listed("hash", false).is_none(), "XBoard has `memory`");
+        assert!(find_listed("board moves", false).is_some());
+        assert!(find_listed("board moves", true).is_none());
+    }
+
+    #[test]
     fn options_reach_the_part_that_keeps_them() {
         let mut engine = Engine::new();
-        let table = options::table();
+        let table = option_table();
         let set = |engine: &mut Engine, name: &str, value: &str| {
             let spec = options::find(&table, name).unwrap().clone();
             engine.set_option(&spec, value, SwitchSpelling::Words)

@@ -3,11 +3,20 @@
 //! `feature option="..."` strings, and a number or a switch sent by either
 //! protocol is read against the same entry, with the same error.
 
-use super::{
-    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV,
-    MAX_THREADS,
-};
 use crate::rules::Variant;
+
+/// Default hash table size in MB.
+pub const DEFAULT_HASH_MB: usize = 64;
+/// Largest hash table the options accept, in MB.
+pub const MAX_HASH_MB: usize = 65_536;
+/// Most search threads the options accept.
+pub const MAX_THREADS: usize = 256;
+/// Most lines MultiPV accepts.
+pub const MAX_MULTIPV: usize = 256;
+/// Default time kept in hand per move, in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: usize = 10;
+/// Largest time kept in hand per move the options accept, in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: usize = 5000;
 
 /// The kind of value an option takes, with its default (and bounds).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,9 +189,11 @@ pub fn find<'a>(table: &'a [OptionSpec], name: &str) -> Option<&'a OptionSpec> {
     table.iter().find(|o| o.name.eq_ignore_ascii_case(name))
 }
 
-/// Every option of the engine, in the order GUIs list them: UCI prints
-/// those it lists as `option` lines, XBoard as `feature option=` strings.
-pub fn table() -> Vec<OptionSpec> {
+/// The options every game shares, in the order GUIs list them (the
+/// engine's whole table, [`super::option_table`], adds ChessWar's): UCI
+/// prints those it lists as `option` lines, XBoard as `feature option=`
+/// strings.
+pub fn shared() -> Vec<OptionSpec> {
     let spin = |name, default: usize, min: usize, max: usize| OptionSpec {
         name,
         kind: OptionKind::Spin {
@@ -200,7 +211,7 @@ pub fn table() -> Vec<OptionSpec> {
     };
     let mut games: Vec<String> = Variant::ALL.iter().map(|v| v.name().to_string()).collect();
     games.push(crate::chesswar::NAME.to_string());
-    let mut table = vec![
+    vec![
         OptionSpec {
             name: "UCI_Variant",
             kind: OptionKind::Combo { choices: games },
@@ -227,36 +238,12 @@ pub fn table() -> Vec<OptionSpec> {
         // every legal move.
         check("Long Castling", Audience::Xboard),
         check("Board Moves", Audience::Xboard),
-    ];
-    table.extend(super::chesswar::Setup::option_specs());
-    table
-}
-
-/// The option called `name` (any case) among those the protocol (`uci`,
-/// else XBoard) lists.
-pub fn find_listed(name: &str, uci: bool) -> Option<OptionSpec> {
-    let table = table();
-    find(&table, name).filter(|o| o.listed_by(uci)).cloned()
+    ]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_option_has_its_own_name() {
-        let table = table();
-        for (i, option) in table.iter().enumerate() {
-            let again = table[i + 1..]
-                .iter()
-                .any(|o| o.name.eq_ignore_ascii_case(option.name));
-            assert!(!again, "{} listed twice", option.name);
-        }
-        assert!(find_listed("hash", true).is_some());
-        assert!(find_listed("hash", false).is_none(), "XBoard has `memory`");
-        assert!(find_listed("board moves", false).is_some());
-        assert!(find_listed("board moves", true).is_none());
-    }
 
     fn spin() -> OptionSpec {
         OptionSpec {

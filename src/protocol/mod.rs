@@ -8,11 +8,6 @@ pub mod io;
 pub mod uci;
 pub mod xboard;
 
-/// The engine's name as `uci` and XBoard's `feature myname` report it.
-pub const ENGINE_NAME: &str = concat!("motley ", env!("CARGO_PKG_VERSION"));
-/// The authors as `uci` reports them.
-pub const ENGINE_AUTHOR: &str = "the motley authors";
-
 /// Serves UCI on standard input until `quit` or the end of input; the
 /// command `xboard` switches to the XBoard protocol.
 pub fn serve_uci() {

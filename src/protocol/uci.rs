@@ -23,14 +23,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::chesswar::search::{MAX_DEPTH, SearchLimits as ChessWarLimits, SearchReport};
-use crate::engine::options::{SwitchSpelling, find_listed};
+use crate::engine::options::SwitchSpelling;
 use crate::engine::runner::{Answer, Hold, SearchRunner};
-use crate::engine::{Engine, SearchInfo, SearchLimits};
+use crate::engine::{Engine, SearchInfo, SearchLimits, find_listed};
 use crate::rules::perft::{MAX_PERFT_DEPTH, Stopped};
 
 use super::io::{Lines, say};
-use super::{ENGINE_AUTHOR, ENGINE_NAME};
 use crate::engine::chesswar::GoAnswer;
+use crate::engine::{ENGINE_AUTHOR, ENGINE_NAME};
 
 /// A parsed UCI command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -380,7 +380,7 @@ impl Session {
         self.runner.has_job() && !self.queue.is_empty()
     }
 
-    /// Sets an option from the table ([`crate::engine::options::table`]); a bad
+    /// Sets an option from the table ([`crate::engine::option_table`]); a bad
     /// value or an unknown name is an error and changes nothing.
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
         let value = value.unwrap_or("").trim();
@@ -589,7 +589,7 @@ impl Session {
             UciCommand::Uci => {
                 say(&format!("id name {ENGINE_NAME}"));
                 say(&format!("id author {ENGINE_AUTHOR}"));
-                for option in crate::engine::options::table()
+                for option in crate::engine::option_table()
                     .iter()
                     .filter(|o| o.listed_by(true))
                 {

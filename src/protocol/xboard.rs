@@ -22,16 +22,16 @@ use std::time::Duration;
 use crate::chesswar::search::{SearchLimits as ChessWarLimits, SearchReport};
 use crate::chesswar::{Side, State, ToAct, Token};
 use crate::engine::chesswar::{DiceMode, roll_due};
-use crate::engine::options::{OptionValue, SwitchSpelling, find_listed};
+use crate::engine::options::{OptionValue, SwitchSpelling};
 use crate::engine::runner::{Answer, Hold, SearchRunner};
 use crate::engine::{
-    Engine, GameKind, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchInfo, SearchLimits,
+    Engine, GameKind, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchInfo, SearchLimits, find_listed,
 };
 use crate::rules::variant::CastlingStyle;
 use crate::rules::{AnyPosition, Color, Outcome, Role, Variant};
 
-use super::ENGINE_NAME;
 use super::io::{Lines, say};
+use crate::engine::ENGINE_NAME;
 
 /// XBoard's internal piece order; the `setup` string maps each slot to a
 /// FEN letter (`.` for slots the game does not use). The WAD takes the
@@ -648,7 +648,7 @@ impl Session {
     fn features() -> String {
         let mut variants: Vec<&str> = Variant::ALL.iter().map(|v| v.spec().xboard_name).collect();
         variants.push(crate::chesswar::NAME);
-        let options: Vec<String> = crate::engine::options::table()
+        let options: Vec<String> = crate::engine::option_table()
             .iter()
             .filter(|o| o.listed_by(false))
             .map(|o| o.xboard_feature())
