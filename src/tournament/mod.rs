@@ -45,6 +45,9 @@ pub struct MatchConfig {
     pub openings: Vec<Opening>,
     /// The games' rules, clock and adjudication.
     pub rules: GameRules,
+    /// When set, the games are ChessWar with these rules (and
+    /// `rules.variant` is not used).
+    pub chesswar: Option<ChessWarRules>,
     /// Games in all (an odd count leaves the last opening played once).
     pub games: usize,
     /// Games played at once.
@@ -252,6 +255,7 @@ fn play_one(
     seats: &mut [Seat; 2],
     pairing: &Pairing,
     rules: &GameRules,
+    chesswar_rules: Option<&ChessWarRules>,
     watch: &mut dyn FnMut(&GameRecord),
 ) -> GameRecord {
     let (white, black) = if pairing.first_is_white {
@@ -265,7 +269,7 @@ fn play_one(
             return GameRecord {
                 players: [seat_name(&seats[white]), seat_name(&seats[black])],
                 variant: rules.variant,
-                chesswar: rules.chesswar.is_some(),
+                chesswar: chesswar_rules.is_some(),
                 fen: pairing.opening.fen.clone(),
                 san: Vec::new(),
                 result: GameResult::Win(!color),
@@ -285,7 +289,7 @@ fn play_one(
     } else {
         [b, a]
     };
-    let record = match &rules.chesswar {
+    let record = match chesswar_rules {
         Some(cw) => chesswar::play_game(
             players,
             rules,
@@ -324,7 +328,7 @@ pub fn run_match(
     for (i, engine) in config.engines.iter().enumerate() {
         let mut player = Player::start(engine)
             .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
-        match &config.rules.chesswar {
+        match &config.chesswar {
             Some(cw) => player.new_chesswar_game(config.rules.time_control, &cw.setup_options),
             None => player.new_game(
                 config.rules.variant,
@@ -379,7 +383,13 @@ pub fn run_match(
                             }
                         }
                     };
-                    let record = play_one(&mut seats, &pairing, &config.rules, &mut watch);
+                    let record = play_one(
+                        &mut seats,
+                        &pairing,
+                        &config.rules,
+                        config.chesswar.as_ref(),
+                        &mut watch,
+                    );
                     if let Some(sink) = pgn_out {
                         let text = pgn::write_game(&record, &config.event, round, tc);
                         if let Err(e) = sink.finish(round, &text) {
@@ -599,8 +609,8 @@ mod tests {
                 time_control: TimeControl::PerMove(Duration::from_millis(10)),
                 margin: Duration::ZERO,
                 adjudication: Adjudication::default(),
-                chesswar: None,
             },
+            chesswar: None,
             games: 6,
             concurrency: 1,
             event: "t".into(),

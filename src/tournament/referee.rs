@@ -62,8 +62,6 @@ pub struct GameRules {
     pub margin: Duration,
     /// When to end a game early.
     pub adjudication: Adjudication,
-    /// When set, the games are ChessWar (and `variant` is not used).
-    pub chesswar: Option<super::chesswar::ChessWarRules>,
 }
 
 /// How a game ended.
