@@ -4,8 +4,8 @@
 
 use crate::rules::{Bitboard, Color, Position, Role};
 
-use super::EvalTables;
 use super::params::Pair;
+use super::tables::EvalTables;
 
 /// What the pawns alone decide about a position, for both colours.
 #[derive(Clone, Copy, Debug, Default)]

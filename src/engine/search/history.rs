@@ -13,8 +13,7 @@
 
 use crate::rules::{Bitboard, Color, Move, MoveKind, Piece, Position, Role};
 
-use super::MAX_PLY;
-use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_PER_DEPTH, HISTORY_MAX};
+use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_PER_DEPTH, HISTORY_MAX, MAX_PLY};
 
 /// Distinct pieces: two colours of each role.
 const PIECES: usize = 2 * Role::COUNT;

@@ -13,6 +13,7 @@ mod control;
 mod history;
 mod params;
 mod picker;
+mod shared;
 mod threads;
 
 use std::sync::atomic::Ordering;
@@ -22,7 +23,7 @@ use crate::rules::{Bitboard, Color, Game, Move, MoveKind, Position, Role};
 use history::{Histories, MovedPiece, history_bonus};
 use params::*;
 use picker::{MoveBuffer, MovePicker};
-use threads::{Lines, Shared};
+use shared::{Lines, Shared};
 
 use super::eval::pawns::PawnCache;
 use super::eval::{EvalTables, evaluate, evaluate_cached};
@@ -36,10 +37,8 @@ use super::tt::{Bound, TtEntry};
 
 pub use control::{SearchControl, SearchInfo, SearchResult, SearchSettings};
 pub use history::SearchMemory;
+pub use params::MAX_PLY;
 pub use threads::search;
-
-/// Deepest ply the search reaches (quiescence included).
-pub const MAX_PLY: usize = 128;
 
 /// Quiet moves tried before late move pruning at `depth`.
 fn lmp_limit(depth: i32, improving: bool) -> usize {

@@ -12,6 +12,9 @@
 //! Each value was set by a measured match against the version before it
 //! (see the commit that last changed it).
 
+/// Deepest ply the search reaches (quiescence included).
+pub const MAX_PLY: usize = 128;
+
 /// Aspiration windows start at this depth...
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 /// ... this wide on each side of the last score, and double on each fail.

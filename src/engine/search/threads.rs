@@ -6,28 +6,14 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::engine::limits::{SearchLimits, TimeBudget};
-use crate::engine::score::{Score, ScoreReport};
+use crate::engine::score::ScoreReport;
 use crate::engine::tt::TranspositionTable;
 use crate::rules::{Bitboard, Game, Move};
 
 use super::Searcher;
 use super::control::{SearchControl, SearchInfo, SearchResult, SearchSettings};
 use super::history::SearchMemory;
-
-/// What the threads of one search share.
-pub(super) struct Shared<'a> {
-    pub(super) tt: &'a TranspositionTable,
-    pub(super) control: &'a SearchControl,
-    pub(super) nodes: AtomicU64,
-    /// Set when the search is over: the main thread is done, or a helper
-    /// completed the last iteration asked for.
-    pub(super) done: AtomicBool,
-    /// The deepest iteration a helper thread completed, with its lines.
-    pub(super) helper_best: Mutex<Option<(Lines, u32)>>,
-}
-
-/// The lines of one iteration, best first: score and moves.
-pub(super) type Lines = Vec<(Score, Vec<Move>)>;
+use super::shared::Shared;
 
 /// Searches the current position of `game` and returns the best move.
 /// `on_info` receives one report per completed iteration and line.
