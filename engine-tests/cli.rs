@@ -515,3 +515,72 @@ fn tune_eval_writes_positions_and_tunes_on_labels() {
     assert!(stdout.contains("EvalParams {"), "{stdout}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn datagen_writes_a_file_that_stats_reads_and_refuses_bad_files() {
+    let dir = std::env::temp_dir().join(format!("motley-cli-datagen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wad.data");
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_str().unwrap();
+    let out = motley(&[
+        "datagen",
+        "--variant",
+        "wadchess",
+        "--out",
+        path,
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("games 2/2"), "{stdout}");
+    let written: u64 = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("wrote "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a count of positions");
+    assert!(written > 0, "{stdout}");
+
+    let stats = motley(&["datagen", "--stats", path]);
+    let text = String::from_utf8_lossy(&stats.stdout);
+    assert!(stats.status.success(), "{text}");
+    assert!(text.contains("game      wadchess"), "{text}");
+    assert!(text.contains(&format!("positions {written}")), "{text}");
+
+    // Another game's positions are not appended to it.
+    assert_one_line_error(
+        &[
+            "datagen",
+            "--variant",
+            "chess",
+            "--out",
+            path,
+            "--games",
+            "1",
+        ],
+        &["wadchess positions, not chess"],
+    );
+    // A cut-short file and a file of something else.
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 1]).unwrap();
+    let cut = motley(&["datagen", "--stats", path]);
+    assert!(!cut.status.success());
+    assert!(String::from_utf8_lossy(&cut.stderr).contains("cut short"));
+    std::fs::write(&file, "1. e4 e5").unwrap();
+    assert_one_line_error(
+        &["datagen", "--stats", path],
+        &["not a motley training-data file"],
+    );
+    assert_one_line_error(&["datagen", "--variant", "chess"], &["--out"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,7 +5,8 @@
 //! [`engine`] (search and evaluation), [`protocol`] (UCI, XBoard),
 //! [`tournament`] (the match runner that referees engine games) and [`cli`]
 //! at the edge. [`chesswar`] is ChessWar's own rules core, dice and players,
-//! beside the chess layers.
+//! beside the chess layers. [`learn`] holds the training data of a learned
+//! evaluation.
 //!
 //! ```
 //! use motley::rules::{AnyPosition, Variant};
@@ -19,6 +20,7 @@
 pub mod chesswar;
 pub mod cli;
 pub mod engine;
+pub mod learn;
 pub mod protocol;
 pub mod rules;
 pub mod tournament;

@@ -85,6 +85,9 @@ pub enum Command {
     /// Tune a game's evaluation numbers on the quiet positions of PGN game
     /// records (Texel's method); print the tuned numbers as Rust source.
     TuneEval(TuneEvalArgs),
+    /// Write training data from self-play: quiet positions with the
+    /// search's score and the game's result (`--stats FILE` shows a file).
+    Datagen(datagen::DatagenArgs),
 }
 
 /// Arguments of `match`.
@@ -284,8 +287,9 @@ macro_rules! out {
     }};
 }
 
-// After `out!`, which it uses.
+// After `out!`, which they use.
 pub mod chesswar;
+pub mod datagen;
 
 /// A one-line error for the user.
 #[derive(Debug)]
@@ -707,6 +711,7 @@ pub fn run() -> i32 {
         Some(Command::Match(args)) => run_match(args),
         Some(Command::Chesswar(args)) => return chesswar::run(args),
         Some(Command::TuneEval(args)) => run_tune_eval(args),
+        Some(Command::Datagen(args)) => datagen::run(args).map_err(CliError),
     };
     match result {
         Ok(()) => 0,
