@@ -243,13 +243,7 @@ impl DataWriter {
     pub fn append(path: &Path, variant: Variant) -> Result<DataWriter, DataError> {
         let existing = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         if existing > 0 {
-            let mut reader = DataReader::open(path)?;
-            if reader.variant != variant {
-                return Err(DataError::OtherGame {
-                    found: reader.variant.name().to_string(),
-                    expected: variant,
-                });
-            }
+            let mut reader = DataReader::open_for(path, variant)?;
             // A cut-short last record would corrupt every record after it.
             for record in reader.by_ref() {
                 record?;

@@ -19,7 +19,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Engine, ScoreReport, SearchControl, SearchLimits};
+use crate::engine::{Engine, ScoreReport, SearchControl, SearchLimits, SearchResult};
 use crate::rules::random::XorShift;
 use crate::rules::{Color, MoveKind, Variant};
 use crate::with_position;
@@ -178,6 +178,12 @@ fn play_game(engine: &mut Engine, config: &DatagenConfig, index: u64) -> Vec<Pos
     }
 }
 
+/// One search of the engine's current position at the run's limits.
+fn search(engine: &Engine, config: &DatagenConfig, control: &SearchControl) -> SearchResult {
+    control.begin(false);
+    engine.search(&config.limits, control, &mut |_| {})
+}
+
 /// One try: `None` when the random opening ends the game or is not
 /// balanced.
 fn try_game(
@@ -200,11 +206,7 @@ fn try_game(
             return None;
         }
     }
-    let search = || {
-        control.begin(false);
-        engine.search(&config.limits, control, &mut |_| {})
-    };
-    match search().score {
+    match search(engine, config, control).score {
         ScoreReport::Centipawns(cp) if cp.abs() <= config.balance_cp => {}
         _ => return None,
     }
@@ -216,8 +218,7 @@ fn try_game(
             winner = outcome.winner();
             break;
         }
-        control.begin(false);
-        let result = engine.search(&config.limits, control, &mut |_| {});
+        let result = search(engine, config, control);
         let Some(best) = result.best_move else { break };
         let position = engine.game().position();
         let mover = position.side_to_move();
