@@ -10,6 +10,26 @@ fn motley(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs the binary with `input` on its standard input.
+fn motley_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(input.as_bytes())
+        .expect("the engine reads its input");
+    child.wait_with_output().expect("the binary ends")
+}
+
 fn assert_one_line_error(args: &[&str], words: &[&str]) {
     let out = motley(args);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -582,5 +602,118 @@ fn datagen_writes_a_file_that_stats_reads_and_refuses_bad_files() {
         &["not a motley training-data file"],
     );
     assert_one_line_error(&["datagen", "--variant", "chess"], &["--out"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn train_writes_a_network_that_eval_and_uci_load() {
+    let dir = std::env::temp_dir().join(format!("motley-cli-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("chess.data");
+    let net = dir.join("chess.nnue");
+    let _ = std::fs::remove_file(&data);
+    let (data_path, net_path) = (data.to_str().unwrap(), net.to_str().unwrap());
+    let generated = motley(&[
+        "datagen",
+        "--variant",
+        "chess",
+        "--out",
+        data_path,
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+    ]);
+    assert!(
+        generated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&generated.stderr)
+    );
+    let train = motley(&[
+        "train",
+        "--variant",
+        "chess",
+        "--data",
+        data_path,
+        "--out",
+        net_path,
+        "--hidden",
+        "16",
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+    ]);
+    let stdout = String::from_utf8_lossy(&train.stdout);
+    assert!(
+        train.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&train.stderr)
+    );
+    assert!(stdout.contains("epoch   2/2"), "{stdout}");
+    assert!(stdout.contains("validation loss"), "{stdout}");
+
+    let eval = motley(&["eval", "--eval-file", net_path, "--moves", "e2e4"]);
+    let text = String::from_utf8_lossy(&eval.stdout);
+    assert!(eval.status.success(), "{text}");
+    assert!(
+        text.contains("hand-written") && text.contains("network "),
+        "{text}"
+    );
+    assert!(!text.contains("none for this game"), "{text}");
+
+    // A network for another game, a damaged one, another game's data.
+    assert_one_line_error(
+        &["eval", "--variant", "wadchess", "--eval-file", net_path],
+        &["a network for chess, not for wadchess"],
+    );
+    let mut bytes = std::fs::read(&net).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    let damaged = dir.join("damaged.nnue");
+    std::fs::write(&damaged, &bytes).unwrap();
+    assert_one_line_error(
+        &["eval", "--eval-file", damaged.to_str().unwrap()],
+        &["damaged"],
+    );
+    assert_one_line_error(
+        &[
+            "train",
+            "--variant",
+            "wadchess",
+            "--data",
+            data_path,
+            "--out",
+            net_path,
+        ],
+        &["chess positions, not wadchess"],
+    );
+
+    // Over UCI: the network loads, a damaged one is refused and the one
+    // loaded stays.
+    let session = format!(
+        "setoption name EvalFile value {net_path}\neval\nsetoption name EvalFile value {}\neval\nsetoption name Use NNUE value false\neval\nquit\n",
+        damaged.display()
+    );
+    let uci = motley_with_input(&["uci"], &session);
+    let out = String::from_utf8_lossy(&uci.stdout);
+    let networks: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string network"))
+        .collect();
+    assert_eq!(networks.len(), 3, "{out}");
+    assert!(
+        !networks[0].contains("none") && !networks[1].contains("none"),
+        "{out}"
+    );
+    assert_eq!(networks[0], networks[1], "{out}");
+    assert!(networks[2].contains("none"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("info string error") && l.contains("damaged")),
+        "{out}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -513,6 +513,8 @@ fn handshake_names_the_engine_and_lists_every_option() {
         ("Move Overhead", "spin"),
         ("UCI_AnalyseMode", "check"),
         ("Clear Hash", "button"),
+        ("Use NNUE", "check"),
+        ("EvalFile", "string"),
         ("ChessWar White Race", "combo"),
         ("ChessWar Black Race", "combo"),
         ("ChessWar White Army", "string"),
@@ -545,7 +547,8 @@ fn handshake_names_the_engine_and_lists_every_option() {
                 assert_eq!(pairs.len(), 3, "{name}: {spec:?}");
             }
             "check" => {
-                assert_eq!(value("default"), Some("false"), "{name}: {spec:?}");
+                let default = if name == "Use NNUE" { "true" } else { "false" };
+                assert_eq!(value("default"), Some(default), "{name}: {spec:?}");
                 assert_eq!(pairs.len(), 1, "{name}: {spec:?}");
             }
             "combo" => {

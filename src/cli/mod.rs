@@ -88,6 +88,10 @@ pub enum Command {
     /// Write training data from self-play: quiet positions with the
     /// search's score and the game's result (`--stats FILE` shows a file).
     Datagen(datagen::DatagenArgs),
+    /// Train a network on training-data files and write it quantised.
+    Train(train::TrainArgs),
+    /// Print a position's static evaluations: hand-written and network.
+    Eval(train::EvalArgs),
 }
 
 /// Arguments of `match`.
@@ -290,6 +294,7 @@ macro_rules! out {
 // After `out!`, which they use.
 pub mod chesswar;
 pub mod datagen;
+pub mod train;
 
 /// A one-line error for the user.
 #[derive(Debug)]
@@ -712,6 +717,8 @@ pub fn run() -> i32 {
         Some(Command::Chesswar(args)) => return chesswar::run(args),
         Some(Command::TuneEval(args)) => run_tune_eval(args),
         Some(Command::Datagen(args)) => datagen::run(args).map_err(CliError),
+        Some(Command::Train(args)) => train::run_train(args).map_err(CliError),
+        Some(Command::Eval(args)) => train::run_eval(args).map_err(CliError),
     };
     match result {
         Ok(()) => 0,

@@ -149,6 +149,38 @@ whole_flag!(
     budget: u32, 0, crate::engine::chesswar::MAX_BUDGET
 );
 
+whole_flag!(
+    /// A network's hidden size.
+    hidden: usize, *crate::engine::nnue::network::HIDDEN_RANGE.start(),
+        *crate::engine::nnue::network::HIDDEN_RANGE.end()
+);
+whole_flag!(
+    /// Passes of the trainer over its positions.
+    epochs: usize, 1, 100_000
+);
+whole_flag!(
+    /// Positions per training step.
+    batch: usize, 1, 1 << 24
+);
+
+/// A share between 0 and 1 (a weight, a fraction held out).
+pub fn share(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{text}' is not a number from 0 to 1")),
+    }
+}
+
+/// A learning rate: above 0, at most 1.
+pub fn learning_rate(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(x) if x > 0.0 && x <= 1.0 => Ok(x),
+        _ => Err(format!(
+            "'{text}' is not a learning rate (above 0, at most 1)"
+        )),
+    }
+}
+
 /// The most passes of `tune-eval`.
 pub fn passes(text: &str) -> Result<usize, String> {
     whole(text, 1, 10_000).map(|n| n as usize)

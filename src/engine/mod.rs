@@ -5,6 +5,7 @@ pub mod bench;
 pub mod chesswar;
 pub mod eval;
 pub mod limits;
+pub mod nnue;
 pub mod options;
 pub mod runner;
 pub mod score;
@@ -12,11 +13,12 @@ pub mod search;
 pub mod see;
 pub mod tt;
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::rules::{AnyGame, AnyPosition, SetupError, Variant};
-use crate::with_game;
+use crate::{with_game, with_position};
+use nnue::Network;
 
 pub use chesswar::ChessWarPlay;
 use options::{OptionSpec, OptionValue, SwitchSpelling};
@@ -65,6 +67,8 @@ pub struct EngineOptions {
     pub multipv: usize,
     /// Time kept in hand per move.
     pub move_overhead: Duration,
+    /// Whether a network evaluates, in the games that have one.
+    pub use_nnue: bool,
 }
 
 impl Default for EngineOptions {
@@ -74,7 +78,43 @@ impl Default for EngineOptions {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
+            use_nnue: true,
         }
+    }
+}
+
+/// A position's static evaluations, in centipawns for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StaticEvaluation {
+    /// Whose move it is.
+    pub side_to_move: crate::rules::Color,
+    /// The hand-written evaluation.
+    pub hand_written: i32,
+    /// The network's, when one evaluates the game.
+    pub network: Option<i32>,
+}
+
+impl StaticEvaluation {
+    /// The report's lines, as `motley eval` and UCI's `eval` print them:
+    /// each evaluation for the side to move and for White.
+    pub fn lines(&self) -> Vec<String> {
+        let white = |score: i32| match self.side_to_move {
+            crate::rules::Color::White => score,
+            crate::rules::Color::Black => -score,
+        };
+        let line = |name: &str, score: i32| {
+            format!(
+                "{name:<13} {:+.2} (side to move), {:+.2} (White)",
+                f64::from(score) / 100.0,
+                f64::from(white(score)) / 100.0
+            )
+        };
+        let mut lines = vec![line("hand-written", self.hand_written)];
+        lines.push(match self.network {
+            Some(score) => line("network", score),
+            None => "network       none for this game (or Use NNUE is off)".to_string(),
+        });
+        lines
     }
 }
 
@@ -117,6 +157,9 @@ pub struct Engine {
     /// What the search threads learnt about moves in this game.
     memory: Mutex<SearchMemory>,
     options: EngineOptions,
+    /// The network `EvalFile` loaded, used for its game in place of the
+    /// built-in one.
+    loaded_network: Option<Arc<Network>>,
 }
 
 impl Default for Engine {
@@ -136,6 +179,7 @@ impl Engine {
             tt: TranspositionTable::new(options.hash_mb),
             memory: Mutex::new(SearchMemory::new()),
             options,
+            loaded_network: None,
         }
     }
     /// The current settings.
@@ -229,9 +273,60 @@ impl Engine {
                 self.set_move_overhead(Duration::from_millis(ms as u64));
             }
             ("Clear Hash", _) => self.clear_hash(),
+            ("Use NNUE", OptionValue::Check(on)) => self.options.use_nnue = on,
+            ("EvalFile", OptionValue::Text(path)) => self.load_network(&path)?,
             _ => return Ok(false),
         }
         Ok(true)
+    }
+    /// Loads the network file at `path` for the board game loaded (empty:
+    /// back to the built-in networks). A file for another game, one that
+    /// is not a network or a damaged one is an error, and the network
+    /// loaded before stays. The network serves its game until another is
+    /// loaded.
+    pub fn load_network(&mut self, path: &str) -> Result<(), String> {
+        let path = path.trim();
+        if path.is_empty() || path == "<empty>" {
+            self.loaded_network = None;
+            return Ok(());
+        }
+        let variant = self.board.position().variant();
+        let net = Network::load(std::path::Path::new(path), Some(variant))
+            .map_err(|e| format!("EvalFile {path}: {e}"))?;
+        self.loaded_network = Some(Arc::new(net));
+        Ok(())
+    }
+    /// The network that evaluates `variant` now: `EvalFile`'s if it is
+    /// for that game, else the built-in one; none when `Use NNUE` is off
+    /// or the game has no network.
+    pub fn network_for(&self, variant: Variant) -> Option<Arc<Network>> {
+        if !self.options.use_nnue {
+            return None;
+        }
+        match &self.loaded_network {
+            Some(net) if net.variant() == variant => Some(Arc::clone(net)),
+            _ => nnue::embedded(variant),
+        }
+    }
+    /// The static evaluations of the board position: the hand-written one
+    /// and the network's (when the game has one and `Use NNUE` is on),
+    /// from the side to move's point of view. `None` while ChessWar is
+    /// loaded.
+    pub fn static_evaluation(&self) -> Option<StaticEvaluation> {
+        if self.plays_chesswar {
+            return None;
+        }
+        let variant = self.board.position().variant();
+        let network = self.network_for(variant);
+        Some(
+            with_position!(self.board.position(), pos => StaticEvaluation {
+                side_to_move: pos.side_to_move(),
+                hand_written: eval::evaluate(&pos, eval::EvalTables::get(variant)),
+                network: network.as_deref().map(|net| {
+                    nnue::Accumulator::fresh(net, &pos).evaluate(net, pos.side_to_move())
+                }),
+            }),
+        )
     }
     /// Sets the number of search threads.
     pub fn set_threads(&mut self, threads: usize) {
@@ -340,6 +435,7 @@ impl Engine {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead: self.options.move_overhead,
+            network: self.network_for(self.board.position().variant()),
         };
         let mut memory = self.memory.lock().unwrap_or_else(|e| e.into_inner());
         with_game!(&self.board, g => search::search(g, &self.tt, &settings, limits, control, &mut memory, on_info))

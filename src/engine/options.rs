@@ -228,6 +228,18 @@ pub fn shared() -> Vec<OptionSpec> {
             MAX_MOVE_OVERHEAD_MS,
         ),
         check("UCI_AnalyseMode", Audience::Uci),
+        // The learned evaluation: on wherever the game has a network (the
+        // built-in one, or `EvalFile`'s).
+        OptionSpec {
+            name: "Use NNUE",
+            kind: OptionKind::Check { default: true },
+            audience: Audience::Both,
+        },
+        OptionSpec {
+            name: "EvalFile",
+            kind: OptionKind::Text,
+            audience: Audience::Both,
+        },
         OptionSpec {
             name: "Clear Hash",
             kind: OptionKind::Button,

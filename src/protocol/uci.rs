@@ -75,6 +75,8 @@ pub enum UciCommand {
     Quit,
     /// `d`: print the current position's FEN.
     Display,
+    /// `eval`: print the current position's static evaluations.
+    Eval,
     /// `xboard`: switch to the XBoard protocol.
     Xboard,
     /// Commands that need no answer (`debug`, `register`).
@@ -232,6 +234,7 @@ pub fn parse_line(line: &str) -> Result<Option<UciCommand>, UciError> {
         "ponderhit" => UciCommand::PonderHit,
         "quit" => UciCommand::Quit,
         "d" => UciCommand::Display,
+        "eval" => UciCommand::Eval,
         "xboard" => UciCommand::Xboard,
         "debug" | "register" => UciCommand::Ignored,
         "setoption" => {
@@ -630,6 +633,14 @@ impl Session {
                 };
                 say(&format!("info string {line}"));
             }
+            UciCommand::Eval => match self.engine().static_evaluation() {
+                Some(evaluation) => {
+                    for line in evaluation.lines() {
+                        say(&format!("info string {line}"));
+                    }
+                }
+                None => error("ChessWar has no static evaluation"),
+            },
             UciCommand::Xboard => return Flow::Xboard,
             // Acted on as they arrive (see `accept`), never queued.
             UciCommand::IsReady

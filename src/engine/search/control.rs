@@ -2,9 +2,10 @@
 //! settings it runs under and what it reports.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::engine::nnue::Network;
 use crate::engine::score::ScoreReport;
 
 /// Signals shared between the front end and a running job: the one stop
@@ -136,7 +137,7 @@ pub struct SearchResult {
 }
 
 /// Settings of one search that do not come from `go`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SearchSettings {
     /// Search threads (lazy SMP).
     pub threads: usize,
@@ -144,4 +145,7 @@ pub struct SearchSettings {
     pub multipv: usize,
     /// Time kept in hand per move for communication.
     pub move_overhead: Duration,
+    /// The network that evaluates (for the game searched), or `None` for
+    /// the hand-written evaluation.
+    pub network: Option<Arc<Network>>,
 }

@@ -26,8 +26,9 @@ use picker::{MoveBuffer, MovePicker};
 use shared::{Lines, Shared};
 
 use super::eval::pawns::PawnCache;
-use super::eval::{EvalTables, evaluate, evaluate_cached};
+use super::eval::{EvalTables, evaluate_cached};
 use super::limits::{SearchLimits, TimeBudget};
+use super::nnue::AccumulatorStack;
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, Score, ScoreReport, from_tt, is_mate, mate_in, mated_in,
     to_tt,
@@ -90,6 +91,8 @@ struct Searcher<'a, B: Bitboard> {
     eval_cache: Vec<u64>,
     /// Pawn structures by pawn placement.
     pawn_cache: PawnCache<B>,
+    /// The network's sums for the positions of the path, by ply.
+    accumulators: AccumulatorStack<B>,
     local_nodes: u64,
     seldepth: usize,
     stopped: bool,
@@ -134,6 +137,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             eval_cache: vec![0; EVAL_CACHE_ENTRIES],
             pawn_cache: PawnCache::new(PAWN_CACHE_ENTRIES),
+            accumulators: AccumulatorStack::default(),
             local_nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -168,11 +172,20 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         self.stopped
     }
 
-    /// The static evaluation of `pos`, from the cache when it was
-    /// evaluated before in this search.
+    /// The static evaluation of `pos`, the node at `ply`: the network's
+    /// when one evaluates (its sums made from the ply above's), else the
+    /// hand-written one, from the cache when it was evaluated before in
+    /// this search.
     #[inline]
-    fn static_eval(&mut self, pos: &Position<B>) -> Score {
+    fn static_eval(&mut self, pos: &Position<B>, ply: usize) -> Score {
         const SCORE_BITS: u64 = 0xffff;
+        if let Some(net) = self.shared.network {
+            if pos.is_dead() {
+                return DRAW;
+            }
+            let score = self.accumulators.evaluate(net, pos, ply);
+            return score.clamp(-MAX_STATIC_EVAL, MAX_STATIC_EVAL);
+        }
         let key = pos.key();
         let check = key & !SCORE_BITS;
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_ENTRIES - 1)];
@@ -281,7 +294,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos, self.eval);
+            return self.static_eval(pos, ply);
         }
 
         let in_check = self.in_check(pos, ply);
@@ -307,7 +320,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            self.static_eval(pos)
+            self.static_eval(pos, ply)
         };
         self.evals[ply] = static_eval;
         // Improving: the evaluation rose since this side's last move, so
@@ -665,7 +678,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos, self.eval);
+            return self.static_eval(pos, ply);
         }
         let in_check = self.in_check(pos, ply);
         let key = pos.key();
@@ -685,7 +698,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let stand_pat = if in_check {
             -INFINITE
         } else {
-            let e = self.static_eval(pos);
+            let e = self.static_eval(pos, ply);
             if e >= beta {
                 return e;
             }

@@ -14,6 +14,9 @@
 
 /// Deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
+/// The largest static evaluation a network may give, in centipawns: far
+/// below the mate scores.
+pub const MAX_STATIC_EVAL: i32 = 10_000;
 
 /// Aspiration windows start at this depth...
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;

@@ -4,6 +4,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
+use crate::engine::nnue::Network;
 use crate::engine::score::Score;
 use crate::engine::tt::TranspositionTable;
 use crate::rules::Move;
@@ -14,6 +15,9 @@ use super::control::SearchControl;
 pub(super) struct Shared<'a> {
     pub(super) tt: &'a TranspositionTable,
     pub(super) control: &'a SearchControl,
+    /// The network that evaluates, or `None` for the hand-written
+    /// evaluation.
+    pub(super) network: Option<&'a Network>,
     pub(super) nodes: AtomicU64,
     /// Set when the search is over: the main thread is done, or a helper
     /// completed the last iteration asked for.

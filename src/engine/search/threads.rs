@@ -31,6 +31,7 @@ pub fn search<B: Bitboard>(
     let shared = Shared {
         tt,
         control,
+        network: settings.network.as_deref(),
         nodes: AtomicU64::new(0),
         done: AtomicBool::new(false),
         helper_best: Mutex::new(None),

@@ -1,0 +1,157 @@
+//! `motley train`: a network from training-data files; `motley eval`: a
+//! position's static evaluations.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::numbers;
+use crate::engine::Engine;
+use crate::learn::train::{Samples, TrainConfig, TrainProgress, train};
+use crate::rules::Variant;
+
+/// Arguments of `train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// The game: chess, wadchess, paritychess, chad or wauchess.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Training-data files of the game (`motley datagen`).
+    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+    pub data: Vec<PathBuf>,
+    /// The network file to write.
+    #[arg(long, value_name = "NET")]
+    pub out: PathBuf,
+    /// Hidden size per side.
+    #[arg(long, default_value_t = 256, value_parser = numbers::hidden)]
+    pub hidden: usize,
+    /// Passes over the positions.
+    #[arg(long, default_value_t = 10, value_parser = numbers::epochs)]
+    pub epochs: usize,
+    /// The first learning rate (it falls to a twentieth along a cosine).
+    #[arg(long, default_value_t = 0.001, value_parser = numbers::learning_rate)]
+    pub lr: f32,
+    /// The weight of the game's result in the target, 0 to 1 (the rest
+    /// is the search score's).
+    #[arg(long, default_value_t = 0.3, value_parser = numbers::share)]
+    pub wdl: f32,
+    /// Positions per step.
+    #[arg(long, default_value_t = 16_384, value_parser = numbers::batch)]
+    pub batch: usize,
+    /// The share of positions held out to validate on.
+    #[arg(long, default_value_t = 0.05, value_parser = numbers::share)]
+    pub validation: f32,
+    /// Threads (default: every core).
+    #[arg(long, value_parser = numbers::threads)]
+    pub threads: Option<usize>,
+    /// Seeds the first weights, the split and the order.
+    #[arg(long, default_value_t = 1, value_parser = numbers::seed)]
+    pub seed: u64,
+}
+
+/// Runs `train`; the error is one line for the user.
+pub fn run_train(args: &TrainArgs) -> Result<(), String> {
+    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
+    let mut config = TrainConfig::new(variant, args.data.clone());
+    config.hidden = args.hidden;
+    config.epochs = args.epochs;
+    config.lr = args.lr;
+    config.wdl = args.wdl;
+    config.batch = args.batch;
+    config.validation = args.validation;
+    config.seed = args.seed;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.threads {
+        pool = pool.num_threads(n);
+    }
+    let pool = pool
+        .build()
+        .map_err(|e| format!("cannot start threads: {e}"))?;
+
+    let started = Instant::now();
+    let samples = Samples::read(variant, &config.data, config.wdl).map_err(|e| e.to_string())?;
+    out!(
+        "read {} positions of {} in {:.1} s",
+        samples.len(),
+        variant.name(),
+        started.elapsed().as_secs_f64()
+    );
+    let terminal = std::io::stderr().is_terminal();
+    let (net, validation) = pool
+        .install(|| {
+            train(&config, &samples, &mut |p: &TrainProgress| match p.validation_loss {
+                Some(v) => {
+                    if terminal {
+                        eprint!("\r{:70}\r", "");
+                    }
+                    out!(
+                        "epoch {:>3}/{}  train loss {:.6}  validation loss {v:.6}  {:.0} positions/s  {:.0} s",
+                        p.epoch,
+                        config.epochs,
+                        p.train_loss,
+                        p.per_second,
+                        started.elapsed().as_secs_f64()
+                    );
+                }
+                None if terminal => eprint!(
+                    "\repoch {:>3}/{}  {:>3.0}%  loss {:.6}  {:.0} positions/s  lr {:.6}",
+                    p.epoch,
+                    config.epochs,
+                    100.0 * p.positions as f64 / p.per_epoch.max(1) as f64,
+                    p.train_loss,
+                    p.per_second,
+                    p.lr
+                ),
+                None => {}
+            })
+        })
+        .map_err(|e| e.to_string())?;
+    net.save(&args.out).map_err(|e| e.to_string())?;
+    out!(
+        "wrote {} (hidden {}, validation loss {validation:.6}) in {:.0} s",
+        args.out.display(),
+        net.hidden(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Arguments of `eval`.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// The game: chess, wadchess, paritychess, chad or wauchess.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// The position (default: the game's start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play from the position first, in wire spelling.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// A network file to evaluate with instead of the built-in one.
+    #[arg(long, value_name = "NET")]
+    pub eval_file: Option<PathBuf>,
+}
+
+/// Runs `eval`; the error is one line for the user.
+pub fn run_eval(args: &EvalArgs) -> Result<(), String> {
+    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
+    let mut engine = Engine::new();
+    let moves: Vec<&str> = args.moves.iter().map(String::as_str).collect();
+    engine
+        .set_position(variant, args.fen.as_deref(), &moves)
+        .map_err(|e| e.to_string())?;
+    if let Some(path) = &args.eval_file {
+        engine.load_network(&path.to_string_lossy())?;
+    }
+    out!("position {}", engine.game().position().fen());
+    let evaluation = engine
+        .static_evaluation()
+        .ok_or("no static evaluation for this game")?;
+    for line in evaluation.lines() {
+        out!("{line}");
+    }
+    Ok(())
+}

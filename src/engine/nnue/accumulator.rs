@@ -1,0 +1,233 @@
+//! The hidden layer's sums, kept up to date as moves are made.
+//!
+//! Positions are copied, not unmade, so the search keeps one accumulator
+//! per ply. A node's accumulator is its parent's with the inputs that the
+//! move changed taken out and put in: the changes are read off the two
+//! positions' piece sets, so every kind of move of every game (castling,
+//! en passant, promotion, a Wau attack board carrying its pieces) is
+//! handled alike.
+
+use crate::rules::attack_boards::BOARD_COUNT;
+use crate::rules::{Bitboard, Color, Piece, Position, Square};
+
+use super::network::Network;
+
+/// Each side's hidden sums for one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// By side: White's view, then Black's.
+    sums: [Vec<i16>; 2],
+}
+
+impl Accumulator {
+    /// The sums of `pos` computed from its pieces.
+    pub fn fresh<B: Bitboard>(net: &Network, pos: &Position<B>) -> Accumulator {
+        let mut acc = Accumulator {
+            sums: [net.input_bias.clone(), net.input_bias.clone()],
+        };
+        acc.refresh(net, pos);
+        acc
+    }
+
+    /// Recomputes the sums of `pos` in place.
+    pub fn refresh<B: Bitboard>(&mut self, net: &Network, pos: &Position<B>) {
+        for side in Color::ALL {
+            let sums = &mut self.sums[side.index()];
+            sums.clear();
+            sums.extend_from_slice(&net.input_bias);
+            net.space()
+                .for_each_position_input(pos, side, |i| add_row(sums, net.row(i)));
+        }
+    }
+
+    /// Makes these the sums of `to`, given that they are those of `from`
+    /// copied from `parent`.
+    pub fn update_from<B: Bitboard>(
+        &mut self,
+        net: &Network,
+        parent: &Accumulator,
+        from: &Position<B>,
+        to: &Position<B>,
+    ) {
+        for side in 0..2 {
+            self.sums[side].clear();
+            self.sums[side].extend_from_slice(&parent.sums[side]);
+        }
+        let space = net.space();
+        let roles = to.variant().spec().roles;
+        for color in Color::ALL {
+            for &role in roles {
+                let before = from.pieces(color, role);
+                let after = to.pieces(color, role);
+                let piece = Piece { color, role };
+                for sq in (before & !after).squares() {
+                    self.change(net, piece_inputs(net, piece, sq), false);
+                }
+                for sq in (after & !before).squares() {
+                    self.change(net, piece_inputs(net, piece, sq), true);
+                }
+            }
+        }
+        if to.variant().spec().attack_boards.is_some() {
+            let (old, new) = (from.board_corners(), to.board_corners());
+            for board in 0..BOARD_COUNT {
+                if old[board] != new[board] {
+                    let gone = Color::ALL.map(|s| space.corner_input(s, board, old[board]));
+                    let come = Color::ALL.map(|s| space.corner_input(s, board, new[board]));
+                    self.change(net, gone, false);
+                    self.change(net, come, true);
+                }
+            }
+        }
+    }
+
+    /// Adds (or takes out) one input of each side.
+    #[inline]
+    fn change(&mut self, net: &Network, inputs: [Option<usize>; 2], add: bool) {
+        for (side, input) in inputs.into_iter().enumerate() {
+            if let Some(i) = input {
+                if add {
+                    add_row(&mut self.sums[side], net.row(i));
+                } else {
+                    sub_row(&mut self.sums[side], net.row(i));
+                }
+            }
+        }
+    }
+
+    /// The score of the position, in centipawns for `side_to_move`.
+    #[inline]
+    pub fn evaluate(&self, net: &Network, side_to_move: Color) -> i32 {
+        let us = &self.sums[side_to_move.index()];
+        let them = &self.sums[(!side_to_move).index()];
+        net.output(us, them)
+    }
+}
+
+/// The input of `piece` on `sq` for each side.
+#[inline]
+fn piece_inputs(net: &Network, piece: Piece, sq: Square) -> [Option<usize>; 2] {
+    Color::ALL.map(|side| net.space().piece_input(side, piece, sq))
+}
+
+#[inline]
+fn add_row(sums: &mut [i16], row: &[i16]) {
+    for (s, &w) in sums.iter_mut().zip(row) {
+        *s = s.wrapping_add(w);
+    }
+}
+
+#[inline]
+fn sub_row(sums: &mut [i16], row: &[i16]) {
+    for (s, &w) in sums.iter_mut().zip(row) {
+        *s = s.wrapping_sub(w);
+    }
+}
+
+/// The accumulators of the positions on the search's path, one per ply.
+///
+/// Each entry remembers the position it holds, so a node's accumulator is
+/// made from whatever the ply above holds (normally its parent) by the
+/// difference of the two positions, and is computed afresh only at the
+/// root.
+#[derive(Debug)]
+pub struct AccumulatorStack<B: Bitboard> {
+    entries: Vec<Option<(Position<B>, Accumulator)>>,
+}
+
+impl<B: Bitboard> Default for AccumulatorStack<B> {
+    fn default() -> Self {
+        AccumulatorStack {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<B: Bitboard> AccumulatorStack<B> {
+    /// The score of `pos`, the node at `ply`, for its side to move.
+    pub fn evaluate(&mut self, net: &Network, pos: &Position<B>, ply: usize) -> i32 {
+        self.ensure(net, pos, ply);
+        let (_, acc) = self.entries[ply].as_ref().expect("just made");
+        acc.evaluate(net, pos.side_to_move())
+    }
+
+    /// Makes the entry at `ply` hold `pos`.
+    pub fn ensure(&mut self, net: &Network, pos: &Position<B>, ply: usize) {
+        if self.entries.len() <= ply {
+            self.entries.resize_with(ply + 1, || None);
+        }
+        if matches!(&self.entries[ply], Some((held, _)) if held.key() == pos.key()) {
+            return;
+        }
+        let (before, rest) = self.entries.split_at_mut(ply);
+        let slot = &mut rest[0];
+        match (before.last(), slot) {
+            (Some(Some((parent_pos, parent_acc))), Some((held, acc))) => {
+                acc.update_from(net, parent_acc, parent_pos, pos);
+                *held = *pos;
+            }
+            (Some(Some((parent_pos, parent_acc))), slot @ None) => {
+                let mut acc = parent_acc.clone();
+                acc.update_from(net, parent_acc, parent_pos, pos);
+                *slot = Some((*pos, acc));
+            }
+            (_, Some((held, acc))) => {
+                acc.refresh(net, pos);
+                *held = *pos;
+            }
+            (_, slot @ None) => *slot = Some((*pos, Accumulator::fresh(net, pos))),
+        }
+    }
+
+    /// Forgets every position (a new search, or a new game).
+    pub fn clear(&mut self) {
+        for entry in &mut self.entries {
+            *entry = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::nnue::network::random_float_network;
+    use crate::rules::random::XorShift;
+    use crate::rules::{AnyPosition, Variant};
+    use crate::with_position;
+
+    /// Along random games of every game, the sums made move by move (by
+    /// the stack, and by a chain of updates) equal fresh ones.
+    #[test]
+    fn incremental_sums_equal_fresh_ones_along_random_games() {
+        for variant in Variant::ALL {
+            let net = Network::quantised(&random_float_network(variant, 16, 3));
+            with_position!(AnyPosition::startpos(variant), start => {
+                let mut rng = XorShift(0x1234_5678 + variant as u64);
+                for _game in 0..4 {
+                    let mut pos = start;
+                    let mut stack = AccumulatorStack::default();
+                    let mut chain = Accumulator::fresh(&net, &pos);
+                    stack.ensure(&net, &pos, 0);
+                    for ply in 1..120 {
+                        let moves = pos.legal_moves();
+                        if moves.is_empty() {
+                            break;
+                        }
+                        let before = pos;
+                        pos.play(moves.as_slice()[rng.below(moves.len())]);
+                        let parent = chain.clone();
+                        chain.update_from(&net, &parent, &before, &pos);
+                        let fresh = Accumulator::fresh(&net, &pos);
+                        assert_eq!(chain, fresh, "{variant:?} after {ply} plies: {}", pos.fen());
+                        let side = pos.side_to_move();
+                        assert_eq!(
+                            stack.evaluate(&net, &pos, ply),
+                            fresh.evaluate(&net, side),
+                            "{variant:?} after {ply} plies"
+                        );
+                    }
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,446 @@
+//! A quantised network: its numbers, its file and its output.
+//!
+//! The shape is the usual efficiently updated one: every input of a side
+//! adds a row of `hidden` 16-bit weights to that side's accumulator; the
+//! two accumulators (the side to move's first) pass through a squared
+//! clipped ReLU and one output neuron gives the score.
+//!
+//! Numbers are integers: input weights and biases are the trained values
+//! times [`QA`], output weights times [`QB`], the output bias times
+//! `QA * QB`; the output is scaled to centipawns by [`SCALE`].
+//!
+//! The file is the magic `MOTLEYNN`, the format version (`u16`), the
+//! game's name (a length byte and its letters), the hidden size (`u16`),
+//! the number of inputs of one side (`u32`), then the input weights (one
+//! row of `hidden` per input), the input biases, the output weights (the
+//! side to move's `hidden`, then the other side's) as `i16`, the output
+//! bias as `i32`, and an FNV-1a checksum (`u64`) of everything before it;
+//! all little-endian.
+
+use std::fmt;
+use std::path::Path;
+
+use super::features::FeatureSpace;
+use crate::rules::Variant;
+
+/// The first bytes of every network file.
+pub const MAGIC: &[u8; 8] = b"MOTLEYNN";
+/// The network file version this build reads and writes.
+pub const VERSION: u16 = 1;
+/// The clip of the hidden activation, and the input weights' scale.
+pub const QA: i32 = 255;
+/// The output weights' scale.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's output.
+pub const SCALE: i32 = 400;
+/// The hidden sizes a file may have.
+pub const HIDDEN_RANGE: std::ops::RangeInclusive<usize> = 8..=1024;
+
+/// Why a network cannot be read or written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// The file system refused (the path and the system's words).
+    Io(String),
+    /// The bytes do not start with [`MAGIC`].
+    NotNetwork,
+    /// A format version this build does not read.
+    Version(u16),
+    /// The file names a game this build does not know.
+    UnknownGame(String),
+    /// The network is for another game.
+    WrongGame {
+        /// The game the network was wanted for.
+        expected: Variant,
+        /// The game the file is for.
+        found: Variant,
+    },
+    /// The file's input count is not the game's.
+    WrongInputs {
+        /// The game's input count.
+        expected: usize,
+        /// The file's.
+        found: usize,
+    },
+    /// A hidden size outside [`HIDDEN_RANGE`].
+    Hidden(usize),
+    /// The file ends before its numbers do.
+    Truncated,
+    /// Bytes follow the checksum.
+    TrailingBytes,
+    /// The checksum does not match: the file is damaged.
+    Checksum,
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Io(e) => write!(f, "{e}"),
+            NetError::NotNetwork => write!(f, "not a motley network file"),
+            NetError::Version(v) => write!(
+                f,
+                "network file version {v}, this build reads version {VERSION}"
+            ),
+            NetError::UnknownGame(g) => write!(f, "a network for an unknown game '{g}'"),
+            NetError::WrongGame { expected, found } => write!(
+                f,
+                "a network for {}, not for {}",
+                found.name(),
+                expected.name()
+            ),
+            NetError::WrongInputs { expected, found } => {
+                write!(f, "the network has {found} inputs, the game has {expected}")
+            }
+            NetError::Hidden(h) => write!(
+                f,
+                "hidden size {h} is outside {}..={}",
+                HIDDEN_RANGE.start(),
+                HIDDEN_RANGE.end()
+            ),
+            NetError::Truncated => write!(f, "the network file is cut short"),
+            NetError::TrailingBytes => write!(f, "the network file has bytes after its end"),
+            NetError::Checksum => write!(f, "the network file is damaged (checksum mismatch)"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// A network of one game, ready to evaluate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    variant: Variant,
+    space: FeatureSpace,
+    hidden: usize,
+    /// One row of `hidden` per input.
+    pub(super) input_weights: Vec<i16>,
+    pub(super) input_bias: Vec<i16>,
+    /// The side to move's `hidden` weights, then the other side's.
+    output_weights: Vec<i16>,
+    output_bias: i32,
+}
+
+/// The trained numbers of a network before quantisation, as the trainer
+/// holds them.
+#[derive(Clone, Debug)]
+pub struct FloatNetwork {
+    /// The game.
+    pub variant: Variant,
+    /// The hidden size.
+    pub hidden: usize,
+    /// One row of `hidden` per input.
+    pub input_weights: Vec<f32>,
+    /// The hidden layer's biases.
+    pub input_bias: Vec<f32>,
+    /// The side to move's `hidden` weights, then the other side's.
+    pub output_weights: Vec<f32>,
+    /// The output's bias.
+    pub output_bias: f32,
+}
+
+fn quantise(x: f32, scale: i32) -> i16 {
+    (x * scale as f32)
+        .round()
+        .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+}
+
+/// FNV-1a over `bytes`: cheap, and catches a damaged or cut file.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Reads the numbers of a network file in order.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Cursor<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], NetError> {
+        if self.bytes.len() < n {
+            return Err(NetError::Truncated);
+        }
+        let (head, tail) = self.bytes.split_at(n);
+        self.bytes = tail;
+        Ok(head)
+    }
+    fn u16(&mut self) -> Result<u16, NetError> {
+        Ok(u16::from_le_bytes(
+            self.take(2)?.try_into().expect("2 bytes"),
+        ))
+    }
+    fn u32(&mut self) -> Result<u32, NetError> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+    fn i32(&mut self) -> Result<i32, NetError> {
+        Ok(i32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+    fn u64(&mut self) -> Result<u64, NetError> {
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
+    }
+    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, NetError> {
+        let bytes = self.take(n.checked_mul(2).ok_or(NetError::Truncated)?)?;
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect())
+    }
+}
+
+impl Network {
+    /// The quantised form of trained numbers.
+    ///
+    /// # Panics
+    /// If the numbers' lengths do not fit the game and hidden size (a
+    /// trainer's bug, never a consequence of input).
+    pub fn quantised(float: &FloatNetwork) -> Network {
+        let space = FeatureSpace::of(float.variant);
+        let h = float.hidden;
+        assert_eq!(float.input_weights.len(), space.len() * h);
+        assert_eq!(float.input_bias.len(), h);
+        assert_eq!(float.output_weights.len(), 2 * h);
+        Network {
+            variant: float.variant,
+            space,
+            hidden: h,
+            input_weights: float
+                .input_weights
+                .iter()
+                .map(|&w| quantise(w, QA))
+                .collect(),
+            input_bias: float.input_bias.iter().map(|&w| quantise(w, QA)).collect(),
+            output_weights: float
+                .output_weights
+                .iter()
+                .map(|&w| quantise(w, QB))
+                .collect(),
+            output_bias: (float.output_bias * (QA * QB) as f32).round() as i32,
+        }
+    }
+
+    /// The game the network evaluates.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    /// The game's inputs.
+    pub fn space(&self) -> &FeatureSpace {
+        &self.space
+    }
+    /// The hidden size (per side).
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The network's file bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + 2 * self.input_weights.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        let name = self.variant.name().as_bytes();
+        out.push(name.len() as u8);
+        out.extend_from_slice(name);
+        out.extend_from_slice(&(self.hidden as u16).to_le_bytes());
+        out.extend_from_slice(&(self.space.len() as u32).to_le_bytes());
+        for list in [&self.input_weights, &self.input_bias, &self.output_weights] {
+            for w in list.iter() {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a network file's bytes; `expected` is the game it must be
+    /// for, when the caller needs one.
+    pub fn from_bytes(bytes: &[u8], expected: Option<Variant>) -> Result<Network, NetError> {
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(NetError::NotNetwork);
+        }
+        if bytes.len() < MAGIC.len() + 8 + 2 {
+            return Err(NetError::Truncated);
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        let mut c = Cursor {
+            bytes: &body[MAGIC.len()..],
+        };
+        let version = c.u16()?;
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let name_len = c.take(1)?[0] as usize;
+        let name = String::from_utf8_lossy(c.take(name_len)?).into_owned();
+        let variant = Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == name)
+            .ok_or(NetError::UnknownGame(name))?;
+        if let Some(expected) = expected
+            && expected != variant
+        {
+            return Err(NetError::WrongGame {
+                expected,
+                found: variant,
+            });
+        }
+        let hidden = c.u16()? as usize;
+        if !HIDDEN_RANGE.contains(&hidden) {
+            return Err(NetError::Hidden(hidden));
+        }
+        let space = FeatureSpace::of(variant);
+        let inputs = c.u32()? as usize;
+        if inputs != space.len() {
+            return Err(NetError::WrongInputs {
+                expected: space.len(),
+                found: inputs,
+            });
+        }
+        let input_weights = c.i16s(inputs * hidden)?;
+        let input_bias = c.i16s(hidden)?;
+        let output_weights = c.i16s(2 * hidden)?;
+        let output_bias = c.i32()?;
+        if !c.bytes.is_empty() {
+            // What looked like the checksum was numbers: either bytes were
+            // added or the sizes above were damaged.
+            return Err(
+                if checksum(body) == u64::from_le_bytes(sum.try_into().expect("8")) {
+                    NetError::TrailingBytes
+                } else {
+                    NetError::Checksum
+                },
+            );
+        }
+        let mut tail = Cursor { bytes: sum };
+        if tail.u64()? != checksum(body) {
+            return Err(NetError::Checksum);
+        }
+        Ok(Network {
+            variant,
+            space,
+            hidden,
+            input_weights,
+            input_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// Reads a network file.
+    pub fn load(path: &Path, expected: Option<Variant>) -> Result<Network, NetError> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| NetError::Io(format!("cannot read {}: {e}", path.display())))?;
+        Network::from_bytes(&bytes, expected)
+    }
+
+    /// Writes the network file.
+    pub fn save(&self, path: &Path) -> Result<(), NetError> {
+        std::fs::write(path, self.to_bytes())
+            .map_err(|e| NetError::Io(format!("cannot write {}: {e}", path.display())))
+    }
+
+    /// The row of input weights of input `i`.
+    #[inline]
+    pub(super) fn row(&self, i: usize) -> &[i16] {
+        &self.input_weights[i * self.hidden..(i + 1) * self.hidden]
+    }
+
+    /// The score in centipawns, for the side to move, of the two
+    /// accumulators: the side to move's and the other side's.
+    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+        let h = self.hidden;
+        let (ours, theirs) = self.output_weights.split_at(h);
+        let sum = half_output(us, ours) + half_output(them, theirs);
+        let raw = sum / i64::from(QA) + i64::from(self.output_bias);
+        (raw * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+/// One side's part of the output: the squared clipped activations times
+/// their weights. Sums run in 32 bits over blocks of 64 (which the
+/// compiler vectorises) and in 64 across blocks: exact while the output
+/// weights stay within 127, as the trainer's clip keeps them (a term is
+/// then at most `QA * QA * 127`); a file with larger ones gives a wrong
+/// score, never a crash.
+#[inline]
+fn half_output(acc: &[i16], weights: &[i16]) -> i64 {
+    acc.chunks(64)
+        .zip(weights.chunks(64))
+        .map(|(a, w)| {
+            let block = a.iter().zip(w).fold(0i32, |sum, (&a, &w)| {
+                let v = i32::from(a).clamp(0, QA);
+                sum.wrapping_add((v * i32::from(w)).wrapping_mul(v))
+            });
+            i64::from(block)
+        })
+        .sum()
+}
+
+/// A network of random numbers, for tests.
+#[cfg(test)]
+pub(crate) fn random_float_network(variant: Variant, hidden: usize, seed: u64) -> FloatNetwork {
+    let n = FeatureSpace::of(variant).len();
+    let mut rng = crate::rules::random::XorShift(seed.max(1));
+    let mut next = || (rng.next_word() >> 40) as f32 / (1u64 << 24) as f32 - 0.5;
+    FloatNetwork {
+        variant,
+        hidden,
+        input_weights: (0..n * hidden).map(|_| next() * 0.2).collect(),
+        input_bias: (0..hidden).map(|_| next() * 0.2).collect(),
+        output_weights: (0..2 * hidden).map(|_| next()).collect(),
+        output_bias: 0.05,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small(variant: Variant, hidden: usize) -> FloatNetwork {
+        random_float_network(variant, hidden, 1)
+    }
+
+    #[test]
+    fn a_network_file_round_trips() {
+        let net = Network::quantised(&small(Variant::WadChess, 16));
+        let bytes = net.to_bytes();
+        assert_eq!(
+            Network::from_bytes(&bytes, Some(Variant::WadChess)),
+            Ok(net)
+        );
+    }
+
+    #[test]
+    fn a_wrong_or_damaged_file_is_refused_with_its_reason() {
+        let net = Network::quantised(&small(Variant::Chess, 16));
+        let bytes = net.to_bytes();
+        assert_eq!(
+            Network::from_bytes(&bytes, Some(Variant::ParityChess)),
+            Err(NetError::WrongGame {
+                expected: Variant::ParityChess,
+                found: Variant::Chess
+            })
+        );
+        assert_eq!(
+            Network::from_bytes(b"MOTLEYTD\x01\x00", None),
+            Err(NetError::NotNetwork)
+        );
+        assert_eq!(
+            Network::from_bytes(&bytes[..bytes.len() / 2], None),
+            Err(NetError::Truncated)
+        );
+        let mut flipped = bytes.clone();
+        flipped[100] ^= 1;
+        assert_eq!(Network::from_bytes(&flipped, None), Err(NetError::Checksum));
+        let mut longer = bytes.clone();
+        longer.extend_from_slice(&[0; 8]);
+        assert!(Network::from_bytes(&longer, None).is_err());
+        let msg = Network::from_bytes(&flipped, None).unwrap_err().to_string();
+        assert!(msg.contains("damaged"), "{msg}");
+    }
+}

@@ -1,0 +1,580 @@
+//! The trainer: fits a network to training-data files on the CPU.
+//!
+//! Every position gives the inputs of its side to move and of the other
+//! side ([`FeatureSpace`]) and a target between 0 and 1: the game's
+//! result for the side to move blended with the search score's expected
+//! result, `wdl * result + (1 - wdl) * sigmoid(score / 400)`. The network
+//! predicts `sigmoid(output)`, where `output * 400` is its score in
+//! centipawns, and the loss is the squared error.
+//!
+//! The first layer is sparse: a position touches only the rows of its
+//! active inputs, forwards and backwards. Batches are split over threads
+//! (rayon), each summing its own gradients; Adam then steps every number,
+//! with the learning rate falling along a cosine from `lr` to a twentieth
+//! of it. Weights stay within [`WEIGHT_CLIP`] so that the quantised
+//! network cannot overflow its 16-bit sums. A share of the positions
+//! (chosen by the seed) is held out and its loss reported each epoch.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::engine::nnue::{FeatureSpace, FloatNetwork, Network, network::SCALE};
+use crate::rules::Variant;
+use crate::rules::random::XorShift;
+
+use super::data::{DataError, DataReader, PositionRecord};
+
+/// The largest magnitude of any weight.
+pub const WEIGHT_CLIP: f32 = 1.98;
+
+/// What to train, and how.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// The game.
+    pub variant: Variant,
+    /// The training-data files, all of this game.
+    pub data: Vec<PathBuf>,
+    /// The hidden size per side.
+    pub hidden: usize,
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// The first learning rate.
+    pub lr: f32,
+    /// The weight of the game result in the target (0: the score only).
+    pub wdl: f32,
+    /// Positions per step.
+    pub batch: usize,
+    /// The share of positions held out for validation.
+    pub validation: f32,
+    /// Seeds the initial weights, the split and the order.
+    pub seed: u64,
+}
+
+impl TrainConfig {
+    /// The defaults: 256 hidden, 10 epochs, learning rate 0.001, result
+    /// weight 0.3, batches of 16384, 5% held out, seed 1.
+    pub fn new(variant: Variant, data: Vec<PathBuf>) -> TrainConfig {
+        TrainConfig {
+            variant,
+            data,
+            hidden: 256,
+            epochs: 10,
+            lr: 0.001,
+            wdl: 0.3,
+            batch: 16_384,
+            validation: 0.05,
+            seed: 1,
+        }
+    }
+}
+
+/// Why training cannot go on.
+#[derive(Debug)]
+pub enum TrainError {
+    /// A data file cannot be read.
+    Data(DataError),
+    /// Too few positions to train and validate on.
+    TooFewPositions(usize),
+}
+
+impl std::fmt::Display for TrainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrainError::Data(e) => write!(f, "{e}"),
+            TrainError::TooFewPositions(n) => {
+                write!(f, "{n} positions are too few to train on (at least 100)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+impl From<DataError> for TrainError {
+    fn from(e: DataError) -> Self {
+        TrainError::Data(e)
+    }
+}
+
+/// The positions in memory, as inputs and targets.
+pub struct Samples {
+    /// Every position's inputs: its side to move's, then the other side's,
+    /// `len` each.
+    inputs: Vec<u16>,
+    /// Each position's first input in `inputs`, and its count per side.
+    spans: Vec<(u32, u16)>,
+    /// Each position's target.
+    targets: Vec<f32>,
+}
+
+impl Samples {
+    /// No positions yet.
+    pub fn new() -> Samples {
+        Samples {
+            inputs: Vec::new(),
+            spans: Vec::new(),
+            targets: Vec::new(),
+        }
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.targets.is_empty()
+    }
+
+    /// Adds a position with the target that `wdl` blends.
+    pub fn push(&mut self, space: &FeatureSpace, record: &PositionRecord, wdl: f32) {
+        let start = self.inputs.len() as u32;
+        let us = record.side_to_move;
+        for side in [us, !us] {
+            space.for_each_input(
+                side,
+                record.pieces.iter().copied(),
+                &record.board_corners,
+                |i| self.inputs.push(i as u16),
+            );
+        }
+        let per_side = (self.inputs.len() as u32 - start) / 2;
+        self.spans.push((start, per_side as u16));
+        let expected = sigmoid(f32::from(record.score) / SCALE as f32);
+        self.targets
+            .push(wdl * record.outcome.points() + (1.0 - wdl) * expected);
+    }
+
+    /// Reads every position of `paths` (files of `variant`).
+    pub fn read(variant: Variant, paths: &[PathBuf], wdl: f32) -> Result<Samples, TrainError> {
+        let space = FeatureSpace::of(variant);
+        let mut samples = Samples::new();
+        for path in paths {
+            for record in DataReader::open_for(path, variant)? {
+                samples.push(&space, &record?, wdl);
+            }
+        }
+        Ok(samples)
+    }
+
+    fn sides(&self, index: usize) -> (&[u16], &[u16]) {
+        let (start, n) = self.spans[index];
+        let (start, n) = (start as usize, n as usize);
+        (
+            &self.inputs[start..start + n],
+            &self.inputs[start + n..start + 2 * n],
+        )
+    }
+}
+
+impl Default for Samples {
+    fn default() -> Self {
+        Samples::new()
+    }
+}
+
+#[inline]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// A network's numbers, or their gradients, in one flat layout.
+#[derive(Clone)]
+struct Params {
+    hidden: usize,
+    input_weights: Vec<f32>,
+    input_bias: Vec<f32>,
+    output_weights: Vec<f32>,
+    output_bias: f32,
+}
+
+impl Params {
+    fn zeros(inputs: usize, hidden: usize) -> Params {
+        Params {
+            hidden,
+            input_weights: vec![0.0; inputs * hidden],
+            input_bias: vec![0.0; hidden],
+            output_weights: vec![0.0; 2 * hidden],
+            output_bias: 0.0,
+        }
+    }
+
+    fn random(inputs: usize, hidden: usize, seed: u64) -> Params {
+        let mut rng = XorShift(seed.max(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut uniform = |scale: f32| {
+            let unit = (rng.next_word() >> 40) as f32 / (1u64 << 24) as f32;
+            (unit * 2.0 - 1.0) * scale
+        };
+        let mut p = Params::zeros(inputs, hidden);
+        p.input_weights.iter_mut().for_each(|w| *w = uniform(0.1));
+        let out_scale = 1.0 / (2.0 * hidden as f32).sqrt();
+        p.output_weights
+            .iter_mut()
+            .for_each(|w| *w = uniform(out_scale));
+        p
+    }
+
+    fn clear(&mut self) {
+        self.input_weights.fill(0.0);
+        self.input_bias.fill(0.0);
+        self.output_weights.fill(0.0);
+        self.output_bias = 0.0;
+    }
+
+    fn add(&mut self, other: &Params) {
+        add_into(&mut self.input_weights, &other.input_weights);
+        add_into(&mut self.input_bias, &other.input_bias);
+        add_into(&mut self.output_weights, &other.output_weights);
+        self.output_bias += other.output_bias;
+    }
+
+    /// Each list of numbers with its clip, in one order for every
+    /// `Params` of a shape.
+    fn lists_mut(&mut self) -> [&mut [f32]; 4] {
+        [
+            &mut self.input_weights,
+            &mut self.input_bias,
+            &mut self.output_weights,
+            std::slice::from_mut(&mut self.output_bias),
+        ]
+    }
+
+    fn to_network(&self, variant: Variant) -> FloatNetwork {
+        FloatNetwork {
+            variant,
+            hidden: self.hidden,
+            input_weights: self.input_weights.clone(),
+            input_bias: self.input_bias.clone(),
+            output_weights: self.output_weights.clone(),
+            output_bias: self.output_bias,
+        }
+    }
+}
+
+fn add_into(to: &mut [f32], from: &[f32]) {
+    to.iter_mut().zip(from).for_each(|(t, f)| *t += f);
+}
+
+/// One thread's work space: the hidden sums of a position and the
+/// gradients of its share of a batch.
+struct Worker {
+    grad: Params,
+    us: Vec<f32>,
+    them: Vec<f32>,
+    loss: f64,
+}
+
+impl Worker {
+    fn new(inputs: usize, hidden: usize) -> Worker {
+        Worker {
+            grad: Params::zeros(inputs, hidden),
+            us: vec![0.0; hidden],
+            them: vec![0.0; hidden],
+            loss: 0.0,
+        }
+    }
+
+    /// The hidden sums of one side.
+    fn sums(p: &Params, inputs: &[u16], out: &mut [f32]) {
+        let h = p.hidden;
+        out.copy_from_slice(&p.input_bias);
+        for &i in inputs {
+            let row = &p.input_weights[i as usize * h..(i as usize + 1) * h];
+            add_into(out, row);
+        }
+    }
+
+    /// The network's output (before the sigmoid) from the hidden sums.
+    fn output(p: &Params, us: &[f32], them: &[f32]) -> f32 {
+        let h = p.hidden;
+        let (w_us, w_them) = p.output_weights.split_at(h);
+        let act = |x: f32| {
+            let c = x.clamp(0.0, 1.0);
+            c * c
+        };
+        let a: f32 = us.iter().zip(w_us).map(|(&x, &w)| act(x) * w).sum();
+        let b: f32 = them.iter().zip(w_them).map(|(&x, &w)| act(x) * w).sum();
+        a + b + p.output_bias
+    }
+
+    /// Adds the loss of one position, and its gradient when `learn`.
+    fn step(&mut self, p: &Params, samples: &Samples, index: usize, learn: bool) {
+        let (us_inputs, them_inputs) = samples.sides(index);
+        Worker::sums(p, us_inputs, &mut self.us);
+        Worker::sums(p, them_inputs, &mut self.them);
+        let out = Worker::output(p, &self.us, &self.them);
+        let predicted = sigmoid(out);
+        let error = predicted - samples.targets[index];
+        self.loss += f64::from(error * error);
+        if !learn {
+            return;
+        }
+        let g = 2.0 * error * predicted * (1.0 - predicted);
+        let h = p.hidden;
+        self.grad.output_bias += g;
+        for (side, (sums, inputs)) in [(&self.us, us_inputs), (&self.them, them_inputs)]
+            .into_iter()
+            .enumerate()
+        {
+            let weights = &p.output_weights[side * h..(side + 1) * h];
+            let out_grad = &mut self.grad.output_weights[side * h..(side + 1) * h];
+            // The hidden sums' gradients, kept in `delta`.
+            let mut delta = vec![0.0f32; h];
+            for k in 0..h {
+                let x = sums[k];
+                let c = x.clamp(0.0, 1.0);
+                out_grad[k] += g * c * c;
+                if x > 0.0 && x < 1.0 {
+                    delta[k] = g * weights[k] * 2.0 * x;
+                }
+            }
+            add_into(&mut self.grad.input_bias, &delta);
+            for &i in inputs {
+                let row = &mut self.grad.input_weights[i as usize * h..(i as usize + 1) * h];
+                add_into(row, &delta);
+            }
+        }
+    }
+}
+
+/// Adam's moments for every number.
+struct Adam {
+    first: Params,
+    second: Params,
+    steps: i32,
+}
+
+impl Adam {
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+    const EPSILON: f32 = 1e-8;
+
+    fn step(&mut self, params: &mut Params, grad: &mut Params, lr: f32, batch: usize) {
+        self.steps += 1;
+        let c1 = 1.0 - Self::BETA1.powi(self.steps);
+        let c2 = 1.0 - Self::BETA2.powi(self.steps);
+        let scale = 1.0 / batch as f32;
+        let lists = params
+            .lists_mut()
+            .into_iter()
+            .zip(grad.lists_mut())
+            .zip(self.first.lists_mut())
+            .zip(self.second.lists_mut());
+        for (((p, g), m), v) in lists {
+            for k in 0..p.len() {
+                let gk = g[k] * scale;
+                m[k] = Self::BETA1 * m[k] + (1.0 - Self::BETA1) * gk;
+                v[k] = Self::BETA2 * v[k] + (1.0 - Self::BETA2) * gk * gk;
+                let update = lr * (m[k] / c1) / ((v[k] / c2).sqrt() + Self::EPSILON);
+                p[k] = (p[k] - update).clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+            }
+        }
+    }
+}
+
+/// What the trainer reports after each batch and each epoch.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainProgress {
+    /// The epoch, from 1.
+    pub epoch: usize,
+    /// Training positions seen in this epoch.
+    pub positions: usize,
+    /// Training positions per epoch.
+    pub per_epoch: usize,
+    /// The mean training loss of the epoch so far.
+    pub train_loss: f64,
+    /// The validation loss, at an epoch's end.
+    pub validation_loss: Option<f64>,
+    /// Positions a second, this epoch.
+    pub per_second: f64,
+    /// The learning rate of the batch.
+    pub lr: f32,
+}
+
+/// Trains a network on `samples` and returns it quantised, with the last
+/// epoch's validation loss. `on_progress` hears of every batch and of
+/// each epoch's end (the report with `validation_loss`).
+pub fn train(
+    config: &TrainConfig,
+    samples: &Samples,
+    on_progress: &mut dyn FnMut(&TrainProgress),
+) -> Result<(Network, f64), TrainError> {
+    if samples.len() < 100 {
+        return Err(TrainError::TooFewPositions(samples.len()));
+    }
+    let space = FeatureSpace::of(config.variant);
+    let inputs = space.len();
+    let h = config.hidden;
+    let mut params = Params::random(inputs, h, config.seed);
+    let mut adam = Adam {
+        first: Params::zeros(inputs, h),
+        second: Params::zeros(inputs, h),
+        steps: 0,
+    };
+
+    let mut rng = XorShift(config.seed.max(1) ^ 0x5851_f42d_4c95_7f2d);
+    let mut order: Vec<usize> = (0..samples.len()).collect();
+    shuffle(&mut order, &mut rng);
+    let held = ((samples.len() as f32 * config.validation) as usize).max(1);
+    let (validation, training) = order.split_at_mut(held);
+    let validation: Vec<usize> = validation.to_vec();
+    let mut training = training.to_vec();
+
+    let threads = rayon::current_num_threads().max(1);
+    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(inputs, h)).collect();
+    let batch = config.batch.max(1);
+    let total_steps = config.epochs * training.len().div_ceil(batch);
+    let mut step = 0usize;
+    let mut last_validation = f64::NAN;
+
+    for epoch in 1..=config.epochs {
+        shuffle(&mut training, &mut rng);
+        let started = Instant::now();
+        let mut seen = 0usize;
+        let mut loss_sum = 0.0f64;
+        for chunk in training.chunks(batch) {
+            let progress = step as f32 / total_steps.max(1) as f32;
+            let lr =
+                config.lr * (0.05 + 0.95 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
+            let share = chunk.len().div_ceil(threads);
+            workers
+                .par_iter_mut()
+                .zip(chunk.par_chunks(share.max(1)))
+                .for_each(|(w, part)| {
+                    w.grad.clear();
+                    w.loss = 0.0;
+                    for &i in part {
+                        w.step(&params, samples, i, true);
+                    }
+                });
+            let (first, rest) = workers.split_first_mut().expect("a worker");
+            for w in rest.iter() {
+                first.grad.add(&w.grad);
+            }
+            loss_sum += workers.iter().map(|w| w.loss).sum::<f64>();
+            let (first, _) = workers.split_first_mut().expect("a worker");
+            adam.step(&mut params, &mut first.grad, lr, chunk.len());
+            seen += chunk.len();
+            step += 1;
+            on_progress(&TrainProgress {
+                epoch,
+                positions: seen,
+                per_epoch: training.len(),
+                train_loss: loss_sum / seen as f64,
+                validation_loss: None,
+                per_second: seen as f64 / started.elapsed().as_secs_f64().max(1e-9),
+                lr,
+            });
+        }
+        last_validation = loss_of(&params, samples, &validation, &mut workers);
+        on_progress(&TrainProgress {
+            epoch,
+            positions: seen,
+            per_epoch: training.len(),
+            train_loss: loss_sum / seen.max(1) as f64,
+            validation_loss: Some(last_validation),
+            per_second: seen as f64 / started.elapsed().as_secs_f64().max(1e-9),
+            lr: config.lr,
+        });
+    }
+    Ok((
+        Network::quantised(&params.to_network(config.variant)),
+        last_validation,
+    ))
+}
+
+/// The mean loss of `params` over the positions `indices`.
+fn loss_of(params: &Params, samples: &Samples, indices: &[usize], workers: &mut [Worker]) -> f64 {
+    let share = indices.len().div_ceil(workers.len()).max(1);
+    workers
+        .par_iter_mut()
+        .zip(indices.par_chunks(share))
+        .for_each(|(w, part)| {
+            w.loss = 0.0;
+            for &i in part {
+                w.step(params, samples, i, false);
+            }
+        });
+    workers.iter().map(|w| w.loss).sum::<f64>() / indices.len().max(1) as f64
+}
+
+fn shuffle(items: &mut [usize], rng: &mut XorShift) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i + 1);
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::data::Outcome;
+    use crate::rules::{Bitboard, Position, Role};
+
+    /// Positions of random games with a target the network can learn:
+    /// the material balance.
+    fn material_samples(n: usize) -> Samples {
+        let space = FeatureSpace::of(Variant::Chess);
+        let mut samples = Samples::new();
+        let mut rng = XorShift(7);
+        while samples.len() < n {
+            let mut pos = Position::<u64>::startpos(Variant::Chess);
+            for _ in 0..40 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves.as_slice()[rng.below(moves.len())]);
+                let value = |c| {
+                    [
+                        (Role::Pawn, 100),
+                        (Role::Knight, 300),
+                        (Role::Bishop, 300),
+                        (Role::Rook, 500),
+                        (Role::Queen, 900),
+                    ]
+                    .iter()
+                    .map(|&(r, v)| pos.pieces(c, r).count() as i32 * v)
+                    .sum::<i32>()
+                };
+                let us = pos.side_to_move();
+                let score = value(us) - value(!us);
+                let record = PositionRecord::of(&pos, score, Outcome::Draw);
+                samples.push(&space, &record, 0.0);
+            }
+        }
+        samples
+    }
+
+    #[test]
+    fn training_lowers_the_loss_of_a_small_set() {
+        let samples = material_samples(2000);
+        let mut config = TrainConfig::new(Variant::Chess, Vec::new());
+        config.hidden = 16;
+        config.batch = 256;
+        config.lr = 0.01;
+        let mut losses = Vec::new();
+        config.epochs = 1;
+        let (_, first) = train(&config, &samples, &mut |_| {}).unwrap();
+        config.epochs = 12;
+        let (net, last) = train(&config, &samples, &mut |p| {
+            if let Some(v) = p.validation_loss {
+                losses.push(v);
+            }
+        })
+        .unwrap();
+        assert!(last < first * 0.7, "validation loss {first} -> {last}");
+        assert_eq!(losses.len(), 12);
+        assert_eq!(net.hidden(), 16);
+    }
+
+    #[test]
+    fn too_few_positions_are_refused() {
+        let config = TrainConfig::new(Variant::Chess, Vec::new());
+        let e = train(&config, &Samples::new(), &mut |_| {}).unwrap_err();
+        assert!(e.to_string().contains("too few"), "{e}");
+    }
+}
