@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::numbers;
 use crate::engine::Engine;
+use crate::engine::nnue::Network;
 use crate::learn::train::{Samples, TrainConfig, TrainProgress, train};
 use crate::rules::Variant;
 
@@ -28,17 +29,17 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 256, value_parser = numbers::hidden)]
     pub hidden: usize,
     /// Passes over the positions.
-    #[arg(long, default_value_t = 10, value_parser = numbers::epochs)]
+    #[arg(long, default_value_t = 20, value_parser = numbers::epochs)]
     pub epochs: usize,
     /// The first learning rate (it falls to a twentieth along a cosine).
-    #[arg(long, default_value_t = 0.001, value_parser = numbers::learning_rate)]
+    #[arg(long, default_value_t = 0.002, value_parser = numbers::learning_rate)]
     pub lr: f32,
     /// The weight of the game's result in the target, 0 to 1 (the rest
     /// is the search score's).
     #[arg(long, default_value_t = 0.3, value_parser = numbers::share)]
     pub wdl: f32,
     /// Positions per step.
-    #[arg(long, default_value_t = 16_384, value_parser = numbers::batch)]
+    #[arg(long, default_value_t = 2048, value_parser = numbers::batch)]
     pub batch: usize,
     /// The share of positions held out to validate on.
     #[arg(long, default_value_t = 0.05, value_parser = numbers::share)]
@@ -79,7 +80,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     let terminal = std::io::stderr().is_terminal();
-    let (net, validation) = pool
+    let (float, validation) = pool
         .install(|| {
             train(&config, &samples, &mut |p: &TrainProgress| match p.validation_loss {
                 Some(v) => {
@@ -108,6 +109,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
             })
         })
         .map_err(|e| e.to_string())?;
+    let net = Network::quantised(&float);
     net.save(&args.out).map_err(|e| e.to_string())?;
     out!(
         "wrote {} (hidden {}, validation loss {validation:.6}) in {:.0} s",

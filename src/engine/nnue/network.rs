@@ -137,6 +137,29 @@ pub struct FloatNetwork {
     pub output_bias: f32,
 }
 
+impl FloatNetwork {
+    /// The score in centipawns, for the side to move, of a position with
+    /// the side to move's inputs `us` and the other side's `them`: what
+    /// the quantised network approximates.
+    pub fn evaluate(&self, us: &[usize], them: &[usize]) -> f32 {
+        let h = self.hidden;
+        let half = |inputs: &[usize], weights: &[f32]| -> f32 {
+            let mut sums = self.input_bias.clone();
+            for &i in inputs {
+                for (s, w) in sums.iter_mut().zip(&self.input_weights[i * h..(i + 1) * h]) {
+                    *s += w;
+                }
+            }
+            sums.iter()
+                .zip(weights)
+                .map(|(&x, &w)| x.clamp(0.0, 1.0).powi(2) * w)
+                .sum()
+        };
+        let (ours, theirs) = self.output_weights.split_at(h);
+        (half(us, ours) + half(them, theirs) + self.output_bias) * SCALE as f32
+    }
+}
+
 fn quantise(x: f32, scale: i32) -> i16 {
     (x * scale as f32)
         .round()

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Trains a network for one game and measures it against the hand-written
+# evaluation, with the working tree's motley.
+#
+#   scripts/train_net.sh GAME [GAMES_PER_RUN] [RUNS]
+#
+# Writes to $NET_DIR (default: ~/.cache/motley-nets/GAME), outside the
+# work tree:
+#   data-S.data   one datagen run per seed S = 1..RUNS, GAMES_PER_RUN games
+#                 each (default 8000 games, 4 runs), 5000 nodes a move, on
+#                 every core; a run already complete is kept
+#   GAME.nnue     the network: motley train with its defaults (hidden 256,
+#                 20 epochs, learning rate 0.002, result weight 0.3)
+#   match.pgn     the network (EvalFile) against the hand-written
+#                 evaluation (Use NNUE=false), same binary, 10 s + 0.1 s,
+#                 from the game's tuning openings, two games at a time
+#                 (MATCH_GAMES, default 200)
+#
+# A network that wins its match is shipped by copying it to
+# src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
+# (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
+# HIDDEN, EPOCHS, MATCH_GAMES.
+set -euo pipefail
+
+if [ $# -lt 1 ]; then
+    sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+fi
+game=$1
+games=${2:-8000}
+runs=${3:-4}
+root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=match_common.sh
+source "$root/scripts/match_common.sh"
+dir=${NET_DIR:-$HOME/.cache/motley-nets/$game}
+threads=${THREADS:-$(nproc)}
+mkdir -p "$dir"
+motley="$dir/motley"
+build_working_tree "$motley"
+
+data=()
+for seed in $(seq 1 "$runs"); do
+    file="$dir/data-$seed.data"
+    done_mark="$dir/data-$seed.done"
+    if [ ! -f "$done_mark" ]; then
+        rm -f "$file"
+        echo "datagen: seed $seed, $games games" >&2
+        "$motley" datagen --variant "$game" --out "$file" --games "$games" \
+            --threads "$threads" --seed "$seed"
+        touch "$done_mark"
+    fi
+    data+=("$file")
+done
+
+"$motley" train --variant "$game" --data "${data[@]}" --out "$dir/$game.nnue" \
+    --threads "$threads" ${HIDDEN:+--hidden "$HIDDEN"} ${EPOCHS:+--epochs "$EPOCHS"}
+
+"$motley" match --engine1 "$motley" --name1 network \
+    --option1 "UCI_Variant=$game" --option1 "EvalFile=$dir/$game.nnue" \
+    --engine2 "$motley" --name2 hand-written --option2 "Use NNUE=false" \
+    --variant "$game" --openings "$root/scripts/openings/tune/$game.txt" \
+    --tc 10+0.1 --games "${MATCH_GAMES:-200}" --concurrency 2 \
+    --pgn "$dir/match.pgn" "${self_play_adjudication[@]}"
