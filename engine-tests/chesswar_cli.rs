@@ -2,30 +2,13 @@
 //! their seed, games at the terminal with scripted input, and one-line
 //! errors with exit code 2 for bad arguments.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+#[path = "support/binary.rs"]
+mod binary;
+use binary::{motley, motley_with_input};
 
 use motley::chesswar::{Race, Side, Slot, Square, State};
-
-fn motley(args: &[&str]) -> Output {
-    motley_with_input(args, "")
-}
-
-fn motley_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    stdin
-        .write_all(input.as_bytes())
-        .expect("the input is written");
-    drop(stdin);
-    child.wait_with_output().expect("the binary finishes")
-}
 
 fn stdout_of(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()

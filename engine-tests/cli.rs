@@ -3,32 +3,9 @@
 
 use std::process::{Command, Output};
 
-fn motley(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// Runs the binary with `input` on its standard input.
-fn motley_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(input.as_bytes())
-        .expect("the engine reads its input");
-    child.wait_with_output().expect("the binary ends")
-}
+#[path = "support/binary.rs"]
+mod binary;
+use binary::{motley, motley_with_input};
 
 fn assert_one_line_error(args: &[&str], words: &[&str]) {
     let out = motley(args);

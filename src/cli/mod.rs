@@ -226,11 +226,11 @@ pub struct TuneEvalArgs {
     pub pgn: Vec<std::path::PathBuf>,
 }
 
-/// Arguments of `analyse`.
+/// The game, position and network a command works on (`analyse`,
+/// `eval`).
 #[derive(clap::Args, Debug)]
-#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
-pub struct AnalyseArgs {
-    /// The game (the list is in `--help`).
+pub struct SetupArgs {
+    /// The game: chess, wadchess, paritychess, chad or wauchess.
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// The position (default: the game's start position).
@@ -239,6 +239,35 @@ pub struct AnalyseArgs {
     /// Moves to play from the position first, in wire spelling.
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
+    /// A network file for the game, to evaluate with instead of the
+    /// built-in one.
+    #[arg(long, value_name = "NET")]
+    pub eval_file: Option<std::path::PathBuf>,
+}
+
+impl SetupArgs {
+    /// Loads the game, the position after the moves, and the network
+    /// into `engine`; the error is one line for the user.
+    pub fn set_up(&self, engine: &mut crate::engine::Engine) -> Result<(), String> {
+        let variant = parse_variant(&self.variant).map_err(|e| e.0)?;
+        let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
+        engine
+            .set_position(variant, self.fen.as_deref(), &moves)
+            .map_err(|e| e.to_string())?;
+        if let Some(path) = &self.eval_file {
+            engine.load_network(&path.to_string_lossy())?;
+        }
+        Ok(())
+    }
+}
+
+/// Arguments of `analyse`.
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
+pub struct AnalyseArgs {
+    /// The game, the position and the network.
+    #[command(flatten)]
+    pub setup: SetupArgs,
     /// Search this many plies.
     #[arg(long, value_parser = numbers::depth)]
     pub depth: Option<u32>,
@@ -470,17 +499,13 @@ fn readable_score(score: crate::engine::ScoreReport) -> String {
 fn run_analyse(args: &AnalyseArgs) -> Result<(), CliError> {
     use crate::engine::{Engine, SearchControl, SearchLimits};
     // The flags' ranges are checked as they are read (`numbers`).
-    let variant = parse_variant(&args.variant)?;
     // A bad FEN is reported before the hash table is allocated.
-    position_from(&args.variant, args.fen.as_deref())?;
+    position_from(&args.setup.variant, args.setup.fen.as_deref())?;
     let mut engine = Engine::new();
     engine.set_hash_mb(args.hash).map_err(CliError)?;
     engine.set_threads(args.threads);
     engine.set_multipv(args.multipv);
-    let moves: Vec<&str> = args.moves.iter().map(String::as_str).collect();
-    engine
-        .set_position(variant, args.fen.as_deref(), &moves)
-        .map_err(|e| CliError(e.to_string()))?;
+    args.setup.set_up(&mut engine).map_err(CliError)?;
     let limits = SearchLimits {
         depth: args.depth,
         nodes: args.nodes,

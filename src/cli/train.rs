@@ -123,31 +123,15 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
 /// Arguments of `eval`.
 #[derive(Args, Debug)]
 pub struct EvalArgs {
-    /// The game: chess, wadchess, paritychess, chad or wauchess.
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
-    /// The position (default: the game's start position).
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Moves to play from the position first, in wire spelling.
-    #[arg(long, num_args = 1..)]
-    pub moves: Vec<String>,
-    /// A network file to evaluate with instead of the built-in one.
-    #[arg(long, value_name = "NET")]
-    pub eval_file: Option<PathBuf>,
+    /// The game, the position and the network.
+    #[command(flatten)]
+    pub setup: super::SetupArgs,
 }
 
 /// Runs `eval`; the error is one line for the user.
 pub fn run_eval(args: &EvalArgs) -> Result<(), String> {
-    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
     let mut engine = Engine::new();
-    let moves: Vec<&str> = args.moves.iter().map(String::as_str).collect();
-    engine
-        .set_position(variant, args.fen.as_deref(), &moves)
-        .map_err(|e| e.to_string())?;
-    if let Some(path) = &args.eval_file {
-        engine.load_network(&path.to_string_lossy())?;
-    }
+    args.setup.set_up(&mut engine)?;
     out!("position {}", engine.game().position().fen());
     let evaluation = engine
         .static_evaluation()

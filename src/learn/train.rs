@@ -515,37 +515,46 @@ mod tests {
     use crate::learn::data::Outcome;
     use crate::rules::{Bitboard, Position, Role};
 
+    /// The positions along random chess games of 40 plies, `n` of them.
+    fn random_positions(n: usize, seed: u64) -> Vec<Position<u64>> {
+        let mut rng = XorShift(seed);
+        let mut positions = Vec::with_capacity(n);
+        while positions.len() < n {
+            let mut pos = Position::<u64>::startpos(Variant::Chess);
+            for _ in 0..40 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || positions.len() == n {
+                    break;
+                }
+                pos.play(moves.as_slice()[rng.below(moves.len())]);
+                positions.push(pos);
+            }
+        }
+        positions
+    }
+
     /// Positions of random games with a target the network can learn:
     /// the material balance.
     fn material_samples(n: usize) -> Samples {
         let space = FeatureSpace::of(Variant::Chess);
         let mut samples = Samples::new();
-        let mut rng = XorShift(7);
-        while samples.len() < n {
-            let mut pos = Position::<u64>::startpos(Variant::Chess);
-            for _ in 0..40 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(moves.as_slice()[rng.below(moves.len())]);
-                let value = |c| {
-                    [
-                        (Role::Pawn, 100),
-                        (Role::Knight, 300),
-                        (Role::Bishop, 300),
-                        (Role::Rook, 500),
-                        (Role::Queen, 900),
-                    ]
-                    .iter()
-                    .map(|&(r, v)| pos.pieces(c, r).count() as i32 * v)
-                    .sum::<i32>()
-                };
-                let us = pos.side_to_move();
-                let score = value(us) - value(!us);
-                let record = PositionRecord::of(&pos, score, Outcome::Draw);
-                samples.push(&space, &record, 0.0);
-            }
+        for pos in random_positions(n, 7) {
+            let value = |c| {
+                [
+                    (Role::Pawn, 100),
+                    (Role::Knight, 300),
+                    (Role::Bishop, 300),
+                    (Role::Rook, 500),
+                    (Role::Queen, 900),
+                ]
+                .iter()
+                .map(|&(r, v)| pos.pieces(c, r).count() as i32 * v)
+                .sum::<i32>()
+            };
+            let us = pos.side_to_move();
+            let score = value(us) - value(!us);
+            let record = PositionRecord::of(&pos, score, Outcome::Draw);
+            samples.push(&space, &record, 0.0);
         }
         samples
     }
@@ -585,14 +594,7 @@ mod tests {
         let (float, _) = train(&config, &samples, &mut |_| {}).unwrap();
         let net = Network::quantised(&float);
         let space = FeatureSpace::of(Variant::Chess);
-        let mut rng = XorShift(11);
-        let mut pos = Position::<u64>::startpos(Variant::Chess);
-        for _ in 0..60 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(moves.as_slice()[rng.below(moves.len())]);
+        for pos in random_positions(60, 11) {
             let us = pos.side_to_move();
             let inputs = |side| {
                 let mut v = Vec::new();

@@ -187,25 +187,9 @@ impl<'a> Cursor<'a> {
         self.bytes = tail;
         Ok(head)
     }
-    fn u16(&mut self) -> Result<u16, NetError> {
-        Ok(u16::from_le_bytes(
-            self.take(2)?.try_into().expect("2 bytes"),
-        ))
-    }
-    fn u32(&mut self) -> Result<u32, NetError> {
-        Ok(u32::from_le_bytes(
-            self.take(4)?.try_into().expect("4 bytes"),
-        ))
-    }
-    fn i32(&mut self) -> Result<i32, NetError> {
-        Ok(i32::from_le_bytes(
-            self.take(4)?.try_into().expect("4 bytes"),
-        ))
-    }
-    fn u64(&mut self) -> Result<u64, NetError> {
-        Ok(u64::from_le_bytes(
-            self.take(8)?.try_into().expect("8 bytes"),
-        ))
+    /// The next `N` bytes.
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], NetError> {
+        Ok(self.take(N)?.try_into().expect("N bytes"))
     }
     fn i16s(&mut self, n: usize) -> Result<Vec<i16>, NetError> {
         let bytes = self.take(n.checked_mul(2).ok_or(NetError::Truncated)?)?;
@@ -294,7 +278,7 @@ impl Network {
         let mut c = Cursor {
             bytes: &body[MAGIC.len()..],
         };
-        let version = c.u16()?;
+        let version = u16::from_le_bytes(c.array()?);
         if version != VERSION {
             return Err(NetError::Version(version));
         }
@@ -312,12 +296,12 @@ impl Network {
                 found: variant,
             });
         }
-        let hidden = c.u16()? as usize;
+        let hidden = usize::from(u16::from_le_bytes(c.array()?));
         if !HIDDEN_RANGE.contains(&hidden) {
             return Err(NetError::Hidden(hidden));
         }
         let space = FeatureSpace::of(variant);
-        let inputs = c.u32()? as usize;
+        let inputs = u32::from_le_bytes(c.array()?) as usize;
         if inputs != space.len() {
             return Err(NetError::WrongInputs {
                 expected: space.len(),
@@ -327,7 +311,7 @@ impl Network {
         let input_weights = c.i16s(inputs * hidden)?;
         let input_bias = c.i16s(hidden)?;
         let output_weights = c.i16s(2 * hidden)?;
-        let output_bias = c.i32()?;
+        let output_bias = i32::from_le_bytes(c.array()?);
         if !c.bytes.is_empty() {
             // What looked like the checksum was numbers: either bytes were
             // added or the sizes above were damaged.
@@ -340,7 +324,7 @@ impl Network {
             );
         }
         let mut tail = Cursor { bytes: sum };
-        if tail.u64()? != checksum(body) {
+        if u64::from_le_bytes(tail.array()?) != checksum(body) {
             return Err(NetError::Checksum);
         }
         Ok(Network {
