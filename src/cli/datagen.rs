@@ -10,7 +10,6 @@ use super::numbers;
 use crate::engine::SearchLimits;
 use crate::learn::data::{DataReader, DataStats, SCORE_BUCKETS};
 use crate::learn::datagen::{DatagenConfig, DatagenProgress, generate};
-use crate::rules::Variant;
 
 /// Arguments of `datagen`.
 #[derive(Args, Debug)]
@@ -44,7 +43,7 @@ pub struct DatagenArgs {
 
 /// Runs `datagen`; the error is one line for the user.
 pub fn run(args: &DatagenArgs) -> Result<(), String> {
-    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
+    let variant = super::setup::board_game(&args.variant)?;
     if let Some(path) = &args.stats {
         return print_stats(path);
     }

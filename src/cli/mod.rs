@@ -226,48 +226,13 @@ pub struct TuneEvalArgs {
     pub pgn: Vec<std::path::PathBuf>,
 }
 
-/// The game, position and network a command works on (`analyse`,
-/// `eval`).
-#[derive(clap::Args, Debug)]
-pub struct SetupArgs {
-    /// The game: chess, wadchess, paritychess, chad or wauchess.
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
-    /// The position (default: the game's start position).
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Moves to play from the position first, in wire spelling.
-    #[arg(long, num_args = 1..)]
-    pub moves: Vec<String>,
-    /// A network file for the game, to evaluate with instead of the
-    /// built-in one.
-    #[arg(long, value_name = "NET")]
-    pub eval_file: Option<std::path::PathBuf>,
-}
-
-impl SetupArgs {
-    /// Loads the game, the position after the moves, and the network
-    /// into `engine`; the error is one line for the user.
-    pub fn set_up(&self, engine: &mut crate::engine::Engine) -> Result<(), String> {
-        let variant = parse_variant(&self.variant).map_err(|e| e.0)?;
-        let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
-        engine
-            .set_position(variant, self.fen.as_deref(), &moves)
-            .map_err(|e| e.to_string())?;
-        if let Some(path) = &self.eval_file {
-            engine.load_network(&path.to_string_lossy())?;
-        }
-        Ok(())
-    }
-}
-
 /// Arguments of `analyse`.
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
 pub struct AnalyseArgs {
     /// The game, the position and the network.
     #[command(flatten)]
-    pub setup: SetupArgs,
+    pub setup: setup::SetupArgs,
     /// Search this many plies.
     #[arg(long, value_parser = numbers::depth)]
     pub depth: Option<u32>,
@@ -323,6 +288,7 @@ macro_rules! out {
 // After `out!`, which they use.
 pub mod chesswar;
 pub mod datagen;
+pub mod setup;
 pub mod train;
 
 /// A one-line error for the user.
@@ -335,20 +301,9 @@ impl std::fmt::Display for CliError {
     }
 }
 
-/// Reads a `--variant` value; ChessWar, which these commands do not play,
-/// is pointed to its own command.
+/// Reads a `--variant` value ([`setup::board_game`]).
 fn parse_variant(name: &str) -> Result<Variant, CliError> {
-    name.parse().map_err(|e: crate::rules::variant::UnknownVariant| {
-        if e.is_chesswar() {
-            let cw = crate::rules::variant::CHESSWAR_NAME;
-            CliError(format!(
-                "{cw} is not a chess variant: play it with `motley {cw} play` or `motley {cw} selfplay` (or over UCI and XBoard); this command plays {}",
-                crate::rules::variant::variant_names_phrase()
-            ))
-        } else {
-            CliError(e.to_string())
-        }
-    })
+    setup::board_game(name).map_err(CliError)
 }
 
 fn position_from(variant: &str, fen: Option<&str>) -> Result<AnyPosition, CliError> {

@@ -11,7 +11,6 @@ use super::numbers;
 use crate::engine::Engine;
 use crate::engine::nnue::Network;
 use crate::learn::train::{Samples, TrainConfig, TrainProgress, train};
-use crate::rules::Variant;
 
 /// Arguments of `train`.
 #[derive(Args, Debug)]
@@ -54,7 +53,7 @@ pub struct TrainArgs {
 
 /// Runs `train`; the error is one line for the user.
 pub fn run_train(args: &TrainArgs) -> Result<(), String> {
-    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
+    let variant = super::setup::board_game(&args.variant)?;
     let mut config = TrainConfig::new(variant, args.data.clone());
     config.hidden = args.hidden;
     config.epochs = args.epochs;
@@ -125,7 +124,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
 pub struct EvalArgs {
     /// The game, the position and the network.
     #[command(flatten)]
-    pub setup: super::SetupArgs,
+    pub setup: super::setup::SetupArgs,
 }
 
 /// Runs `eval`; the error is one line for the user.
