@@ -462,6 +462,34 @@ mod tests {
         assert!("ents".parse::<GameKind>().is_err());
     }
 
+    /// A search of every game with a network ends with a move; where debug
+    /// assertions are on (`cargo test`, the stress profile) every
+    /// evaluation's sums, made move by move along the search's paths, are
+    /// also checked against fresh ones.
+    #[test]
+    fn every_game_searches_with_a_network() {
+        let dir = std::env::temp_dir().join(format!("motley-engine-nnue-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for variant in Variant::ALL {
+            let net = Network::quantised(&nnue::network::random_float_network(variant, 16, 5));
+            let path = dir.join(format!("{}.nnue", variant.name()));
+            net.save(&path).unwrap();
+            let mut engine = Engine::new();
+            engine.set_position(variant, None, &[]).unwrap();
+            engine.load_network(path.to_str().unwrap()).unwrap();
+            assert!(engine.static_evaluation().unwrap().network.is_some());
+            let limits = SearchLimits {
+                depth: Some(5),
+                ..SearchLimits::default()
+            };
+            let control = SearchControl::new();
+            control.begin(false);
+            let result = engine.search(&limits, &control, &mut |_| {});
+            assert!(result.best_move.is_some(), "{variant:?}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn every_option_has_its_own_name() {
         let table = option_table();

@@ -148,6 +148,12 @@ impl<B: Bitboard> AccumulatorStack<B> {
     pub fn evaluate(&mut self, net: &Network, pos: &Position<B>, ply: usize) -> i32 {
         self.ensure(net, pos, ply);
         let (_, acc) = self.entries[ply].as_ref().expect("just made");
+        debug_assert_eq!(
+            acc,
+            &Accumulator::fresh(net, pos),
+            "sums made move by move differ from fresh ones at {}",
+            pos.fen()
+        );
         acc.evaluate(net, pos.side_to_move())
     }
 
