@@ -5,8 +5,8 @@
 //! [`engine`] (search and evaluation), [`protocol`] (UCI, XBoard),
 //! [`tournament`] (the match runner that referees engine games) and [`cli`]
 //! at the edge. [`chesswar`] is ChessWar's own rules core, dice and players,
-//! beside the chess layers. [`learn`] holds the training data of a learned
-//! evaluation.
+//! beside the chess layers. [`learn`] makes a learned evaluation: its
+//! training data and its trainer.
 //!
 //! ```
 //! use motley::rules::{AnyPosition, Variant};

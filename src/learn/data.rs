@@ -93,20 +93,10 @@ impl PositionRecord {
     /// The record of `pos` with its search score (centipawns, side to
     /// move; clamped to `i16`) and the game's outcome for the side to move.
     pub fn of<B: Bitboard>(pos: &Position<B>, score: i32, outcome: Outcome) -> PositionRecord {
-        let pieces = pos
-            .occupied()
-            .squares()
-            .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)))
-            .collect();
-        let board_corners = if pos.variant().spec().attack_boards.is_some() {
-            pos.board_corners().to_vec()
-        } else {
-            Vec::new()
-        };
         PositionRecord {
-            pieces,
+            pieces: pos.placed_pieces().collect(),
             side_to_move: pos.side_to_move(),
-            board_corners,
+            board_corners: pos.attack_board_corners().to_vec(),
             score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
             outcome,
         }

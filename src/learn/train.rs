@@ -261,12 +261,14 @@ fn add_into(to: &mut [f32], from: &[f32]) {
     to.iter_mut().zip(from).for_each(|(t, f)| *t += f);
 }
 
-/// One thread's work space: the hidden sums of a position and the
-/// gradients of its share of a batch.
+/// One thread's work space: the hidden sums of a position, their
+/// gradients, and the gradients of its share of a batch.
 struct Worker {
     grad: Params,
     us: Vec<f32>,
     them: Vec<f32>,
+    /// The gradients of one side's hidden sums.
+    delta: Vec<f32>,
     loss: f64,
 }
 
@@ -276,6 +278,7 @@ impl Worker {
             grad: Params::zeros(inputs, hidden),
             us: vec![0.0; hidden],
             them: vec![0.0; hidden],
+            delta: vec![0.0; hidden],
             loss: 0.0,
         }
     }
@@ -324,20 +327,21 @@ impl Worker {
         {
             let weights = &p.output_weights[side * h..(side + 1) * h];
             let out_grad = &mut self.grad.output_weights[side * h..(side + 1) * h];
-            // The hidden sums' gradients, kept in `delta`.
-            let mut delta = vec![0.0f32; h];
+            let delta = &mut self.delta;
             for k in 0..h {
                 let x = sums[k];
                 let c = x.clamp(0.0, 1.0);
                 out_grad[k] += g * c * c;
-                if x > 0.0 && x < 1.0 {
-                    delta[k] = g * weights[k] * 2.0 * x;
-                }
+                delta[k] = if x > 0.0 && x < 1.0 {
+                    g * weights[k] * 2.0 * x
+                } else {
+                    0.0
+                };
             }
-            add_into(&mut self.grad.input_bias, &delta);
+            add_into(&mut self.grad.input_bias, delta);
             for &i in inputs {
                 let row = &mut self.grad.input_weights[i as usize * h..(i as usize + 1) * h];
-                add_into(row, &delta);
+                add_into(row, delta);
             }
         }
     }
@@ -453,12 +457,11 @@ pub fn train(
                         w.step(&params, samples, i, true);
                     }
                 });
+            loss_sum += workers.iter().map(|w| w.loss).sum::<f64>();
             let (first, rest) = workers.split_first_mut().expect("a worker");
             for w in rest.iter() {
                 first.grad.add(&w.grad);
             }
-            loss_sum += workers.iter().map(|w| w.loss).sum::<f64>();
-            let (first, _) = workers.split_first_mut().expect("a worker");
             adam.step(&mut params, &mut first.grad, lr, chunk.len());
             seen += chunk.len();
             step += 1;

@@ -151,6 +151,22 @@ impl<B: Bitboard> Position<B> {
     pub fn board_corners(&self) -> Corners {
         self.corners
     }
+    /// The corners of the attack boards in a game that has them; empty in
+    /// the others.
+    #[inline]
+    pub fn attack_board_corners(&self) -> &[Square] {
+        if self.tables.attack_boards.is_some() {
+            &self.corners
+        } else {
+            &[]
+        }
+    }
+    /// Every piece on the board with its square, by square.
+    pub fn placed_pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied()
+            .squares()
+            .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
     /// The king of `color` (every position of these games has one).
     #[inline]
     pub fn king(&self, color: Color) -> Square {

@@ -23,7 +23,7 @@ impl Accumulator {
     /// The sums of `pos` computed from its pieces.
     pub fn fresh<B: Bitboard>(net: &Network, pos: &Position<B>) -> Accumulator {
         let mut acc = Accumulator {
-            sums: [net.input_bias.clone(), net.input_bias.clone()],
+            sums: [Vec::new(), Vec::new()],
         };
         acc.refresh(net, pos);
         acc
@@ -166,29 +166,18 @@ impl<B: Bitboard> AccumulatorStack<B> {
             return;
         }
         let (before, rest) = self.entries.split_at_mut(ply);
-        let slot = &mut rest[0];
-        match (before.last(), slot) {
-            (Some(Some((parent_pos, parent_acc))), Some((held, acc))) => {
-                acc.update_from(net, parent_acc, parent_pos, pos);
+        let above = before.last().and_then(Option::as_ref);
+        match (&mut rest[0], above) {
+            (Some((held, acc)), Some((above_pos, above_acc))) => {
+                acc.update_from(net, above_acc, above_pos, pos);
                 *held = *pos;
             }
-            (Some(Some((parent_pos, parent_acc))), slot @ None) => {
-                let mut acc = parent_acc.clone();
-                acc.update_from(net, parent_acc, parent_pos, pos);
-                *slot = Some((*pos, acc));
-            }
-            (_, Some((held, acc))) => {
+            (Some((held, acc)), None) => {
                 acc.refresh(net, pos);
                 *held = *pos;
             }
-            (_, slot @ None) => *slot = Some((*pos, Accumulator::fresh(net, pos))),
-        }
-    }
-
-    /// Forgets every position (a new search, or a new game).
-    pub fn clear(&mut self) {
-        for entry in &mut self.entries {
-            *entry = None;
+            // The first visit of this ply in the search.
+            (slot @ None, _) => *slot = Some((*pos, Accumulator::fresh(net, pos))),
         }
     }
 }

@@ -131,17 +131,7 @@ impl FeatureSpace {
         side: Color,
         add: impl FnMut(usize),
     ) {
-        let pieces = pos
-            .occupied()
-            .squares()
-            .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)));
-        let corners = if self.corners {
-            pos.board_corners()
-        } else {
-            [Square::default(); BOARD_COUNT]
-        };
-        let corners: &[Square] = if self.corners { &corners } else { &[] };
-        self.for_each_input(side, pieces, corners, add);
+        self.for_each_input(side, pos.placed_pieces(), pos.attack_board_corners(), add);
     }
 }
 
