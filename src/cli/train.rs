@@ -40,13 +40,13 @@ pub struct TrainArgs {
     /// Positions per step.
     #[arg(long, default_value_t = 2048, value_parser = numbers::batch)]
     pub batch: usize,
-    /// The share of positions held out to validate on.
+    /// The share of positions held out to validate on: the last ones read, whole games.
     #[arg(long, default_value_t = 0.05, value_parser = numbers::share)]
     pub validation: f32,
     /// Threads (default: every core).
     #[arg(long, value_parser = numbers::threads)]
     pub threads: Option<usize>,
-    /// Seeds the first weights, the split and the order.
+    /// Seeds the first weights and the order.
     #[arg(long, default_value_t = 1, value_parser = numbers::seed)]
     pub seed: u64,
 }
