@@ -24,3 +24,4 @@ pub mod learn;
 pub mod protocol;
 pub mod rules;
 pub mod tournament;
+pub mod web;

@@ -92,6 +92,21 @@ pub enum Command {
     Train(train::TrainArgs),
     /// Print a position's static evaluations: hand-written and network.
     Eval(train::EvalArgs),
+    /// Play and analyse the games in a web browser: serve the page on
+    /// 127.0.0.1 (or `--host`) and print its address.
+    Serve(ServeArgs),
+}
+
+/// Arguments of `serve`.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on; anything but a loopback address lets
+    /// other machines play.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// The port (0: any free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
 }
 
 /// Arguments of `match`.
@@ -699,6 +714,11 @@ pub fn run() -> i32 {
         Some(Command::Datagen(args)) => datagen::run(args).map_err(CliError),
         Some(Command::Train(args)) => train::run_train(args).map_err(CliError),
         Some(Command::Eval(args)) => train::run_eval(args).map_err(CliError),
+        Some(Command::Serve(args)) => crate::web::serve(&crate::web::ServeConfig {
+            host: args.host.clone(),
+            port: args.port,
+        })
+        .map_err(CliError),
     };
     match result {
         Ok(()) => 0,

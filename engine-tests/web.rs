@@ -1,0 +1,549 @@
+//! The browser front end's API (`motley serve`), over real sockets: every
+//! board game starts, takes legal moves and refuses illegal ones, the
+//! engine moves and analyses, and bad requests get a 4xx answer with a
+//! one-line reason while the game stays as it was.
+
+#[path = "support/http.rs"]
+mod http;
+
+use std::io::Write;
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use http::{Reply, get, post, request};
+use motley::web::{MAX_BODY, MAX_GAMES, ServeConfig, Server};
+use serde_json::Value;
+
+/// Starts a server on a free loopback port, serving on a thread of its own.
+fn start() -> SocketAddr {
+    let server = Server::bind(&ServeConfig {
+        host: "127.0.0.1".to_string(),
+        port: 0,
+    })
+    .expect("the server binds");
+    let address = server.address().expect("an address");
+    std::thread::spawn(move || server.run());
+    address
+}
+
+/// Starts a game and returns its state.
+fn new_game(address: SocketAddr, game: &str) -> Value {
+    let reply = post(address, "/api/games", &format!(r#"{{"game":"{game}"}}"#));
+    assert_eq!(reply.status, 200, "{game}: {}", reply.body);
+    reply.json()
+}
+
+fn id(state: &Value) -> String {
+    state["id"].as_str().expect("an id").to_string()
+}
+
+fn fen(state: &Value) -> String {
+    state["board"]["fen"].as_str().expect("a FEN").to_string()
+}
+
+/// A refusal: the status, and a one-line reason in `error`.
+fn assert_refused(reply: &Reply, status: u16, what: &str) {
+    assert_eq!(reply.status, status, "{what}: {}", reply.body);
+    let message = reply.json()["error"].as_str().unwrap_or("").to_string();
+    assert!(
+        !message.is_empty() && !message.contains('\n'),
+        "{what}: the reason should be one line: {message:?}"
+    );
+}
+
+/// Polls the game until `done` holds of its state.
+fn wait_for(address: SocketAddr, game: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let started = Instant::now();
+    loop {
+        let state = get(address, &format!("/api/games/{game}")).json();
+        if done(&state) {
+            return state;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "timed out; last state: {state}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn every_board_game_takes_legal_moves_refuses_illegal_ones_and_takes_back() {
+    let address = start();
+    for game in ["chess", "wadchess", "paritychess", "chad", "wauchess"] {
+        let state = new_game(address, game);
+        let game_id = id(&state);
+        let start_fen = fen(&state);
+        assert_eq!(state["game"], game);
+        let moves = state["board"]["moves"].as_array().expect("moves");
+        assert!(!moves.is_empty(), "{game}: the start has legal moves");
+        let base = format!("/api/games/{game_id}");
+
+        for bad in ["a1a1", "e2e9", "zz", ""] {
+            let reply = post(
+                address,
+                &format!("{base}/move"),
+                &format!(r#"{{"move":"{bad}"}}"#),
+            );
+            assert_refused(&reply, 400, &format!("{game}: move {bad:?}"));
+        }
+        assert_eq!(
+            fen(&get(address, &base).json()),
+            start_fen,
+            "{game}: unchanged"
+        );
+
+        let first = moves[0]["wire"].as_str().unwrap();
+        let reply = post(
+            address,
+            &format!("{base}/move"),
+            &format!(r#"{{"move":"{first}"}}"#),
+        );
+        assert_eq!(reply.status, 200, "{game}: {first}: {}", reply.body);
+        let after = reply.json();
+        assert_eq!(after["history"][0]["wire"], first);
+        assert_eq!(after["history"][0]["san"], moves[0]["san"]);
+        assert_ne!(fen(&after), start_fen);
+
+        let view = get(address, &format!("{base}/view?ply=0")).json();
+        assert_eq!(
+            view["fen"].as_str().unwrap(),
+            start_fen,
+            "{game}: browsing ply 0"
+        );
+        assert_refused(
+            &get(address, &format!("{base}/view?ply=5")),
+            400,
+            "a ply past the end",
+        );
+
+        let back = post(address, &format!("{base}/undo"), "{}").json();
+        assert_eq!(fen(&back), start_fen, "{game}: taken back");
+        assert_refused(
+            &post(address, &format!("{base}/undo"), "{}"),
+            409,
+            "undo at the start",
+        );
+    }
+}
+
+#[test]
+fn the_engine_moves_and_analyses_and_stop_ends_an_analysis() {
+    let address = start();
+    for game in ["chess", "wauchess"] {
+        let state = new_game(address, game);
+        let base = format!("/api/games/{}", id(&state));
+        let reply = post(
+            address,
+            &format!("{base}/go"),
+            r#"{"nodes":3000,"play":true}"#,
+        );
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let moved = wait_for(address, &id(&state), |s| s["searching"].is_null());
+        assert_eq!(
+            moved["history"].as_array().unwrap().len(),
+            1,
+            "{game}: the engine moved"
+        );
+        assert!(
+            !moved["thinking"].as_array().unwrap().is_empty(),
+            "{game}: it showed its lines"
+        );
+    }
+
+    let state = new_game(address, "paritychess");
+    let game_id = id(&state);
+    let base = format!("/api/games/{game_id}");
+    let reply = post(
+        address,
+        &format!("{base}/go"),
+        r#"{"infinite":true,"multipv":2}"#,
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let thinking = wait_for(address, &game_id, |s| {
+        s["thinking"].as_array().is_some_and(|l| l.len() == 2)
+    });
+    assert_eq!(thinking["searching"], "analysis");
+    let line = &thinking["thinking"][0];
+    assert!(
+        line["pv"].as_array().is_some_and(|pv| !pv.is_empty()),
+        "{line}"
+    );
+    let stopped = post(address, &format!("{base}/stop"), "{}").json();
+    assert!(stopped["searching"].is_null());
+    assert!(
+        stopped["history"].as_array().unwrap().is_empty(),
+        "analysis plays nothing"
+    );
+    // A move while the engine thinks stops the search and is played.
+    post(address, &format!("{base}/go"), r#"{"infinite":true}"#);
+    let first = state["board"]["moves"][0]["wire"].as_str().unwrap();
+    let after = post(
+        address,
+        &format!("{base}/move"),
+        &format!(r#"{{"move":"{first}"}}"#),
+    )
+    .json();
+    assert_eq!(after["history"].as_array().unwrap().len(), 1);
+    assert!(after["searching"].is_null());
+}
+
+#[test]
+fn fast_castles_board_moves_and_promotions_are_entered_by_their_squares() {
+    let address = start();
+    // WAD Chess: the king may castle to any empty square between it and
+    // the rook; each castle is listed by the king's landing square.
+    let state = new_game(address, "wadchess");
+    let base = format!("/api/games/{}", id(&state));
+    let set = post(
+        address,
+        &format!("{base}/position"),
+        r#"{"fen":"5k4/10/10/10/10/10/10/R4K3R w KQ - 0 1"}"#,
+    )
+    .json();
+    let castles: Vec<&Value> = set["board"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "castle")
+        .collect();
+    assert!(castles.len() >= 6, "fast castles: {castles:?}");
+    let long = castles
+        .iter()
+        .find(|m| m["to"] == serde_json::json!([1, 0]))
+        .expect("the king may land on b1");
+    let played = post(
+        address,
+        &format!("{base}/move"),
+        &format!(r#"{{"move":{}}}"#, long["wire"]),
+    )
+    .json();
+    let pieces = played["board"]["pieces"].as_array().unwrap();
+    let stands = |piece: &str, at: [u8; 2]| {
+        pieces
+            .iter()
+            .any(|p| p["piece"] == piece && p["at"] == serde_json::json!(at))
+    };
+    assert!(stands("K", [1, 0]) && stands("R", [5, 0]), "{pieces:?}");
+
+    // Wau Chess: the attack boards move by their corners (White's a4
+    // board, emptied, may move).
+    let state = new_game(address, "wauchess");
+    let empty_board = "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/3PPPPP/3QKBNR/********/********/******** w - - 0 1 a4,f4,a9,f9";
+    let state = post(
+        address,
+        &format!("/api/games/{}/position", id(&state)),
+        &format!(r#"{{"fen":"{empty_board}"}}"#),
+    )
+    .json();
+    let board_moves: Vec<&Value> = state["board"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "board")
+        .collect();
+    assert!(!board_moves.is_empty(), "board moves at the start");
+    let corners: Vec<&Value> = state["board"]["attack_boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| &b["corner"])
+        .collect();
+    assert_eq!(corners.len(), 4);
+    let shift = board_moves[0];
+    assert!(
+        corners.contains(&&shift["from"]),
+        "a board move starts at a board's corner"
+    );
+    let base = format!("/api/games/{}", id(&state));
+    let moved = post(
+        address,
+        &format!("{base}/move"),
+        &format!(r#"{{"move":{}}}"#, shift["wire"]),
+    )
+    .json();
+    assert!(
+        moved["board"]["attack_boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["corner"] == shift["to"])
+    );
+
+    // Parity Chess: a promotion is one set of squares with several moves.
+    let state = new_game(address, "paritychess");
+    let base = format!("/api/games/{}", id(&state));
+    let set = post(
+        address,
+        &format!("{base}/position"),
+        r#"{"fen":"6k5/P11/12/12/12/12/12/6K5 w - - 0 1"}"#,
+    )
+    .json();
+    let promotions: Vec<&Value> = set["board"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "promotion" && m["from"] == serde_json::json!([0, 6]))
+        .collect();
+    assert!(promotions.len() >= 4, "{promotions:?}");
+    assert!(
+        promotions
+            .iter()
+            .all(|m| m["to"] == serde_json::json!([0, 7]))
+    );
+    assert!(
+        promotions.iter().any(|m| m["promotion"] == "C"),
+        "the WAD is a choice"
+    );
+
+    // Chad: castles and walls are marked.
+    let state = new_game(address, "chad");
+    assert_eq!(state["board"]["castles"].as_array().unwrap().len(), 2);
+    assert_eq!(state["board"]["walls"].as_array().unwrap().len(), 24);
+}
+
+#[test]
+fn positions_are_set_and_bad_ones_leave_the_game_as_it_was() {
+    let address = start();
+    let state = new_game(address, "chess");
+    let base = format!("/api/games/{}", id(&state));
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let set = post(
+        address,
+        &format!("{base}/position"),
+        &format!(r#"{{"fen":"{kiwipete}"}}"#),
+    );
+    assert_eq!(set.status, 200, "{}", set.body);
+    assert_eq!(fen(&set.json()), kiwipete);
+    for body in [
+        r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"}"#,
+        r#"{"fen":"not a fen"}"#,
+        r#"{"moves":["e2e4","e2e4"]}"#,
+        r#"{"fen":42}"#,
+        r#"{"fen":"8/8/8/8/8/8/8/8 w - - 0 1","extra":1}"#,
+        r#"{"#,
+    ] {
+        assert_refused(&post(address, &format!("{base}/position"), body), 400, body);
+        assert_eq!(fen(&get(address, &base).json()), kiwipete, "after {body}");
+    }
+    let with_moves = post(
+        address,
+        &format!("{base}/position"),
+        r#"{"moves":["e2e4","e7e5"]}"#,
+    )
+    .json();
+    assert_eq!(with_moves["history"].as_array().unwrap().len(), 2);
+
+    let pgn = get(address, &format!("{base}/pgn?white=Ann&black=motley"));
+    assert_eq!(pgn.status, 200);
+    assert!(
+        pgn.body.contains("[White \"Ann\"]") && pgn.body.contains("1. e4 e5 *"),
+        "{}",
+        pgn.body
+    );
+
+    let wad = new_game(address, "wadchess");
+    let base = format!("/api/games/{}", id(&wad));
+    let first = wad["board"]["moves"][0]["wire"].as_str().unwrap();
+    post(
+        address,
+        &format!("{base}/move"),
+        &format!(r#"{{"move":"{first}"}}"#),
+    );
+    let pgn = get(address, &format!("{base}/pgn")).body;
+    assert!(pgn.contains("[Variant \"wadchess\"]"), "{pgn}");
+}
+
+#[test]
+fn bad_requests_get_a_reason_and_change_nothing() {
+    let address = start();
+    let state = new_game(address, "chess");
+    let base = format!("/api/games/{}", id(&state));
+    let cases: Vec<(Reply, u16, &str)> = vec![
+        (
+            post(address, "/api/games", r#"{"game":"xiangqi"}"#),
+            400,
+            "an unknown game",
+        ),
+        (
+            post(address, "/api/games", r#"{"game":"chess","fen":"8/8 w"}"#),
+            400,
+            "a bad FEN",
+        ),
+        (post(address, "/api/games", "[1,2"), 400, "malformed JSON"),
+        (post(address, "/api/games", "{}"), 400, "no game"),
+        (
+            get(address, "/api/games/0123456789abcdef"),
+            404,
+            "an unknown game id",
+        ),
+        (
+            post(address, "/api/games/nope/move", r#"{"move":"e2e4"}"#),
+            404,
+            "an unknown id",
+        ),
+        (get(address, "/api/nothing"), 404, "an unknown route"),
+        (
+            post(address, &format!("{base}/go"), "{}"),
+            400,
+            "a search without limits",
+        ),
+        (
+            post(address, &format!("{base}/go"), r#"{"nodes":0,"play":true}"#),
+            400,
+            "zero nodes",
+        ),
+        (
+            post(
+                address,
+                &format!("{base}/go"),
+                r#"{"movetime_ms":99999999999}"#,
+            ),
+            400,
+            "an absurd time",
+        ),
+        (
+            post(address, &format!("{base}/go"), r#"{"depth":-3}"#),
+            400,
+            "a negative depth",
+        ),
+        (
+            post(
+                address,
+                &format!("{base}/go"),
+                r#"{"infinite":true,"multipv":9}"#,
+            ),
+            400,
+            "nine lines",
+        ),
+        (
+            post(
+                address,
+                &format!("{base}/go"),
+                r#"{"infinite":true,"play":true}"#,
+            ),
+            400,
+            "an endless move",
+        ),
+        (
+            post(address, &format!("{base}/undo"), r#"{"plies":0}"#),
+            400,
+            "zero plies",
+        ),
+        (
+            post(
+                address,
+                &format!("{base}/move"),
+                r#"{"move":"e2e4e2e4e2e4e2e4e2e4e2e4e2e4e2e4e"}"#,
+            ),
+            400,
+            "a long move",
+        ),
+        (
+            get(address, &format!("{base}/view?ply=x")),
+            400,
+            "a ply that is no number",
+        ),
+    ];
+    for (reply, status, what) in &cases {
+        assert_eq!(reply.status, *status, "{what}: {}", reply.body);
+        if *status != 400 || reply.headers.contains("application/json") {
+            assert_refused(reply, *status, what);
+        }
+    }
+    let huge = format!(r#"{{"move":"{}"}}"#, "x".repeat(MAX_BODY + 1));
+    assert_eq!(
+        post(address, &format!("{base}/move"), &huge).status,
+        413,
+        "a huge body"
+    );
+
+    let evil = request(
+        address,
+        "POST",
+        &format!("{base}/move"),
+        &[("Origin", "http://evil.example")],
+        Some(r#"{"move":"e2e4"}"#),
+    );
+    assert_refused(&evil, 403, "another origin");
+    let rebound = request(address, "GET", &base, &[("Host", "evil.example")], None);
+    assert_refused(&rebound, 403, "another host name");
+    let own = request(
+        address,
+        "POST",
+        &format!("{base}/move"),
+        &[("Origin", &format!("http://{address}"))],
+        Some(r#"{"move":"e2e4"}"#),
+    );
+    assert_eq!(own.status, 200, "the page's own origin: {}", own.body);
+    let state = get(address, &base).json();
+    assert_eq!(
+        state["history"].as_array().unwrap().len(),
+        1,
+        "only the page's move was played"
+    );
+
+    let page = get(address, "/");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<svg id=\"board\""));
+    assert!(
+        page.headers
+            .to_ascii_lowercase()
+            .contains("content-security-policy")
+    );
+    assert_eq!(get(address, "/app.js").status, 200);
+}
+
+#[test]
+fn the_number_of_games_is_bounded() {
+    let address = start();
+    let mut ids = Vec::new();
+    for _ in 0..MAX_GAMES {
+        ids.push(id(&new_game(address, "chess")));
+    }
+    assert_refused(
+        &post(address, "/api/games", r#"{"game":"chess"}"#),
+        503,
+        "one game too many",
+    );
+    let closed = request(
+        address,
+        "DELETE",
+        &format!("/api/games/{}", ids[0]),
+        &[],
+        None,
+    );
+    assert_eq!(closed.status, 204);
+    new_game(address, "chess");
+}
+
+#[test]
+fn closing_the_page_stops_its_search() {
+    let address = start();
+    let state = new_game(address, "chess");
+    let game_id = id(&state);
+    let mut events = TcpStream::connect(address).unwrap();
+    write!(
+        events,
+        "GET /api/games/{game_id}/events HTTP/1.1\r\nHost: {address}\r\n\r\n"
+    )
+    .unwrap();
+    events
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut first = [0u8; 512];
+    let n = std::io::Read::read(&mut events, &mut first).unwrap();
+    assert!(String::from_utf8_lossy(&first[..n]).contains("text/event-stream"));
+    let reply = post(
+        address,
+        &format!("/api/games/{game_id}/go"),
+        r#"{"infinite":true}"#,
+    );
+    assert_eq!(reply.status, 200);
+    wait_for(address, &game_id, |s| {
+        s["thinking"].as_array().is_some_and(|l| !l.is_empty())
+    });
+    drop(events);
+    let state = wait_for(address, &game_id, |s| s["searching"].is_null());
+    assert!(state["history"].as_array().unwrap().is_empty());
+}

@@ -1,0 +1,522 @@
+// motley's browser page: draws the board the server describes and sends
+// the user's moves back. Every rule lives in the engine: the page only
+// knows the legal moves the server lists with each position.
+"use strict";
+
+const SQ = 60; // the side of a square in SVG units
+const MARGIN = 16; // room for the coordinates
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// FIDE pieces as Unicode symbols (text presentation); the WAD and FAD,
+// which have none, as lettered tokens.
+const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
+const TOKENS = { c: "W", f: "F" };
+const PIECE_NAMES = { Q: "queen", R: "rook", B: "bishop", N: "knight", C: "WAD", F: "FAD", K: "king", P: "pawn" };
+
+const ui = {
+  id: null,
+  state: null,
+  view: null, // a board of an earlier ply being browsed, or null
+  viewPly: null,
+  flipped: false,
+  selected: null, // [file, rank] of the selected piece
+  selectedBoard: null, // [file, rank] corner of the selected attack board
+  analysing: false,
+  events: null,
+  requested: false, // an engine move has been asked for and not yet seen
+};
+
+const $ = (id) => document.getElementById(id);
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function same(a, b) {
+  return a && b && a[0] === b[0] && a[1] === b[1];
+}
+
+function showError(text) {
+  $("error").textContent = text || "";
+}
+
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const data = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+async function act(method, path, body) {
+  try {
+    const state = await api(method, path, body);
+    showError("");
+    if (state && state.board) setState(state);
+    return state;
+  } catch (e) {
+    showError(e.message);
+    return null;
+  }
+}
+
+// ---- the game -----------------------------------------------------------
+
+async function newGame(fen) {
+  if (ui.events) ui.events.close();
+  ui.analysing = false;
+  ui.requested = false;
+  ui.view = null;
+  const body = { game: $("game").value };
+  if (fen) body.fen = fen;
+  const state = await act("POST", "/api/games", body);
+  if (!state) return;
+  ui.id = state.id;
+  ui.flipped = $("side").value === "black";
+  ui.events = new EventSource(`/api/games/${ui.id}/events`);
+  ui.events.onmessage = (message) => {
+    const event = JSON.parse(message.data);
+    if (event.type === "state") setState(event.data);
+    else if (event.type === "thinking") showThinking(event.data);
+  };
+  render();
+}
+
+function setState(state) {
+  if (ui.state && state.history.length !== ui.state.history.length) {
+    ui.selected = null;
+    ui.selectedBoard = null;
+  }
+  ui.state = state;
+  if (!state.searching) ui.requested = false;
+  $("fen").value = state.board.fen;
+  render();
+  maybeEngineMove();
+}
+
+function engineSide(color) {
+  const side = $("side").value;
+  return side === "none" || (side !== "both" && side !== color);
+}
+
+function limitBody() {
+  const value = Math.max(1, Math.floor(Number($("limit").value) || 1000));
+  return { [$("limit-kind").value]: value };
+}
+
+function maybeEngineMove() {
+  const s = ui.state;
+  if (!s || s.searching || s.outcome || ui.requested || ui.analysing) return;
+  if (!engineSide(s.board.side_to_move)) return;
+  ui.requested = true;
+  act("POST", `/api/games/${ui.id}/go`, { ...limitBody(), play: true });
+}
+
+function startAnalysis() {
+  if (!ui.state || ui.state.outcome) return;
+  act("POST", `/api/games/${ui.id}/go`, { infinite: true, multipv: Number($("multipv").value) });
+}
+
+async function playMove(move) {
+  ui.selected = null;
+  ui.selectedBoard = null;
+  hideChooser();
+  const state = await act("POST", `/api/games/${ui.id}/move`, { move: move.wire });
+  if (state && ui.analysing) startAnalysis();
+}
+
+function userMayMove() {
+  const s = ui.state;
+  return s && !ui.view && !s.outcome && !engineSide(s.board.side_to_move);
+}
+
+// ---- drawing ------------------------------------------------------------
+
+function xy(coord, board) {
+  const f = ui.flipped ? board.files - 1 - coord[0] : coord[0];
+  const r = ui.flipped ? coord[1] : board.ranks - 1 - coord[1];
+  return [MARGIN + f * SQ, r * SQ];
+}
+
+function squareAt(svgX, svgY, board) {
+  const f = Math.floor((svgX - MARGIN) / SQ);
+  const r = Math.floor(svgY / SQ);
+  if (f < 0 || r < 0 || f >= board.files || r >= board.ranks) return null;
+  return ui.flipped ? [board.files - 1 - f, r] : [f, board.ranks - 1 - r];
+}
+
+function fileName(f) {
+  return String.fromCharCode(97 + f);
+}
+
+function drawPiece(letter, at, board, parent) {
+  const white = letter === letter.toUpperCase();
+  const [x, y] = xy(at, board);
+  const g = el("g", { class: `piece ${white ? "white" : "black"}`, "data-piece": letter, "data-square": `${at[0]},${at[1]}` }, parent);
+  const lower = letter.toLowerCase();
+  if (GLYPHS[lower]) {
+    const text = el("text", { x: x + SQ / 2, y: y + SQ / 2 + 2 }, g);
+    text.textContent = GLYPHS[lower] + "\uFE0E";
+  } else {
+    el("circle", { class: "token", cx: x + SQ / 2, cy: y + SQ / 2, r: SQ * 0.36 }, g);
+    const text = el("text", { class: "token-letter", x: x + SQ / 2, y: y + SQ / 2 + 1 }, g);
+    text.textContent = TOKENS[lower] || letter.toUpperCase();
+  }
+  return g;
+}
+
+function rect(coord, board, cls, parent, files = 1, ranks = 1) {
+  // A region's corner is its lowest file and rank; on screen its top-left
+  // square depends on the flip.
+  const x0 = ui.flipped ? board.files - coord[0] - files : coord[0];
+  const y0 = ui.flipped ? coord[1] : board.ranks - coord[1] - ranks;
+  return el("rect", { class: cls, x: MARGIN + x0 * SQ, y: y0 * SQ, width: files * SQ, height: ranks * SQ }, parent);
+}
+
+function render() {
+  const s = ui.state;
+  if (!s) return;
+  const board = ui.view || s.board;
+  const svg = $("board");
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${board.files * SQ + MARGIN} ${board.ranks * SQ + MARGIN}`);
+  svg.dataset.game = board.game;
+  const holes = new Set(board.holes.map((c) => `${c[0]},${c[1]}`));
+  for (let r = 0; r < board.ranks; r++) {
+    for (let f = 0; f < board.files; f++) {
+      const hole = holes.has(`${f},${r}`);
+      const cls = hole ? "hole" : (f + r) % 2 === 0 ? "square-dark" : "square-light";
+      const node = rect([f, r], board, cls, svg);
+      node.dataset.square = `${f},${r}`;
+    }
+  }
+  for (const c of board.walls) rect(c, board, "wall", svg);
+  for (const c of board.castles) rect(c.corner, board, "castle", svg, c.files, c.ranks);
+  for (let f = 0; f < board.files; f++) {
+    const [x] = xy([f, 0], board);
+    const t = el("text", { class: "coord", x: x + SQ / 2 - 3, y: board.ranks * SQ + 12 }, svg);
+    t.textContent = fileName(f);
+  }
+  for (let r = 0; r < board.ranks; r++) {
+    const [, y] = xy([0, r], board);
+    const t = el("text", { class: "coord", x: 1, y: y + SQ / 2 + 4 }, svg);
+    t.textContent = String(r + 1);
+  }
+  const history = ui.view ? s.history.slice(0, ui.viewPly) : s.history;
+  const last = history.length ? history[history.length - 1].squares : null;
+  if (last) for (const c of last) rect(c, board, "last", svg);
+  if (board.check) rect(board.check, board, "check", svg);
+  if (ui.selected) rect(ui.selected, board, "selected", svg);
+  if (board.main_board) {
+    const m = board.main_board;
+    rect(m.corner, board, "region main", svg, m.files, m.ranks);
+  }
+  for (const b of board.attack_boards) rect(b.corner, board, `region ${b.owner}`, svg, b.files, b.ranks);
+  const pieces = el("g", { id: "pieces" }, svg);
+  for (const p of board.pieces) drawPiece(p.piece, p.at, board, pieces);
+  if (ui.selected && !ui.view) {
+    const occupied = new Set(board.pieces.map((p) => `${p.at[0]},${p.at[1]}`));
+    for (const m of movesFrom(ui.selected)) {
+      const [x, y] = xy(m.to, board);
+      if (occupied.has(`${m.to[0]},${m.to[1]}`)) el("circle", { class: "target-ring", cx: x + SQ / 2, cy: y + SQ / 2, r: SQ / 2 - 4 }, svg);
+      else el("circle", { class: "target", cx: x + SQ / 2, cy: y + SQ / 2, r: SQ / 7 }, svg);
+    }
+  }
+  if (ui.selectedBoard && !ui.view) {
+    const size = board.attack_boards.length ? board.attack_boards[0].files : 1;
+    for (const m of boardMoves().filter((m) => same(m.from, ui.selectedBoard))) {
+      const target = rect(m.to, board, "board-target", svg, size, size);
+      target.dataset.wire = m.wire;
+      target.addEventListener("click", (e) => {
+        e.stopPropagation();
+        playMove(m);
+      });
+    }
+  }
+  renderPanel();
+}
+
+function showThinking(lines) {
+  const box = $("thinking");
+  box.replaceChildren();
+  for (const l of lines || []) {
+    const div = document.createElement("div");
+    const kn = Math.round(l.nps / 1000);
+    div.textContent = `${l.multipv}. d${l.depth}/${l.seldepth} ${l.score}  ${l.nodes} nodes ${kn} kn/s ${(l.time_ms / 1000).toFixed(1)} s: ${l.pv.join(" ")}`;
+    box.appendChild(div);
+  }
+}
+
+function renderPanel() {
+  const s = ui.state;
+  const board = s.board;
+  let status;
+  if (s.outcome) status = `${s.outcome} (${s.result})`;
+  else {
+    status = `${board.side_to_move === "white" ? "White" : "Black"} to move`;
+    if (board.check) status += ", in check";
+    if (s.searching === "move") status += "; the engine is thinking";
+    if (s.searching === "analysis") status += "; analysing";
+  }
+  $("status").textContent = `${s.label}: ${status}`;
+  showThinking(s.thinking);
+  $("analyse").textContent = ui.analysing ? "Stop analysing" : "Analyse";
+  const list = $("moves");
+  list.replaceChildren();
+  for (let i = 0; i < s.history.length; i += 2) {
+    const li = document.createElement("li");
+    for (const ply of [i, i + 1]) {
+      if (ply >= s.history.length) break;
+      const span = document.createElement("span");
+      span.textContent = s.history[ply].san;
+      span.dataset.ply = String(ply + 1);
+      if ((ui.view ? ui.viewPly : s.history.length) === ply + 1) span.className = "current";
+      span.addEventListener("click", () => browse(ply + 1));
+      li.appendChild(span);
+    }
+    list.appendChild(li);
+  }
+  const banner = $("banner");
+  banner.hidden = !ui.view;
+  banner.textContent = ui.view ? `Viewing after move ${ui.viewPly} of ${s.history.length}: click here to return to the game` : "";
+  const bm = boardMoves();
+  $("board-moves-panel").hidden = bm.length === 0 || !!ui.view;
+  const box = $("board-moves");
+  box.replaceChildren();
+  for (const m of bm) {
+    const b = document.createElement("button");
+    b.textContent = m.san;
+    b.dataset.wire = m.wire;
+    b.disabled = !userMayMove();
+    b.addEventListener("click", () => playMove(m));
+    box.appendChild(b);
+  }
+  const white = engineSide("white") ? "motley" : "You";
+  const black = engineSide("black") ? "motley" : "You";
+  $("pgn").href = `/api/games/${ui.id}/pgn?white=${encodeURIComponent(white)}&black=${encodeURIComponent(black)}`;
+}
+
+async function browse(ply) {
+  if (!ui.state) return;
+  if (ply === ui.state.history.length) {
+    ui.view = null;
+    render();
+    return;
+  }
+  try {
+    ui.view = await api("GET", `/api/games/${ui.id}/view?ply=${ply}`);
+    ui.viewPly = ply;
+    ui.selected = null;
+    render();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// ---- entering moves -----------------------------------------------------
+
+function movesFrom(square) {
+  return ui.state.board.moves.filter((m) => m.kind !== "board" && same(m.from, square));
+}
+
+function boardMoves() {
+  return ui.state ? ui.state.board.moves.filter((m) => m.kind === "board") : [];
+}
+
+function hideChooser() {
+  $("chooser").hidden = true;
+  $("chooser").replaceChildren();
+}
+
+// Several moves share the squares (promotions, a king step that is also a
+// castle): the user picks one.
+function choose(moves) {
+  const box = $("chooser");
+  box.replaceChildren();
+  for (const m of moves) {
+    const b = document.createElement("button");
+    const name = m.promotion ? `${PIECE_NAMES[m.promotion] || m.promotion} (${m.san})` : m.san;
+    b.textContent = name;
+    b.dataset.wire = m.wire;
+    b.addEventListener("click", () => playMove(m));
+    box.appendChild(b);
+  }
+  const cancel = document.createElement("button");
+  cancel.textContent = "cancel";
+  cancel.addEventListener("click", hideChooser);
+  box.appendChild(cancel);
+  box.hidden = false;
+}
+
+function ownPieceAt(square) {
+  const board = ui.state.board;
+  const p = board.pieces.find((q) => same(q.at, square));
+  if (!p) return false;
+  const white = p.piece === p.piece.toUpperCase();
+  return white === (board.side_to_move === "white");
+}
+
+function attackBoardAt(square) {
+  const board = ui.state.board;
+  return board.attack_boards.find((b) => square[0] >= b.corner[0] && square[0] < b.corner[0] + b.files && square[1] >= b.corner[1] && square[1] < b.corner[1] + b.ranks);
+}
+
+// A click (or the end of a drag) on `square`.
+function clickSquare(square) {
+  if (ui.view) {
+    ui.view = null;
+    render();
+    return;
+  }
+  if (!userMayMove() || !square) return;
+  hideChooser();
+  if (ui.selected) {
+    const moves = movesFrom(ui.selected).filter((m) => same(m.to, square));
+    if (moves.length === 1) return playMove(moves[0]);
+    if (moves.length > 1) return choose(moves);
+  }
+  if (ownPieceAt(square) && movesFrom(square).length) {
+    ui.selected = square;
+    ui.selectedBoard = null;
+  } else {
+    ui.selected = null;
+    const b = attackBoardAt(square);
+    ui.selectedBoard = b && boardMoves().some((m) => same(m.from, b.corner)) ? b.corner : null;
+  }
+  render();
+}
+
+function svgPoint(event) {
+  const svg = $("board");
+  const point = svg.createSVGPoint();
+  point.x = event.clientX;
+  point.y = event.clientY;
+  return point.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+let drag = null;
+
+function onPointerDown(event) {
+  if (event.button !== 0 || !ui.state || ui.view) return;
+  const board = ui.state.board;
+  const p = svgPoint(event);
+  const square = squareAt(p.x, p.y, board);
+  if (!square) return;
+  const piece = event.target.closest ? event.target.closest(".piece") : null;
+  if (piece && userMayMove() && ownPieceAt(square)) {
+    drag = { from: square, node: piece, start: p, moved: false };
+    $("board").setPointerCapture(event.pointerId);
+  }
+}
+
+function onPointerMove(event) {
+  if (!drag) return;
+  const p = svgPoint(event);
+  const dx = p.x - drag.start.x;
+  const dy = p.y - drag.start.y;
+  if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    ui.selected = drag.from;
+    render();
+    drag.node = document.querySelector(`#pieces [data-square="${drag.from[0]},${drag.from[1]}"]`);
+    if (drag.node) {
+      drag.node.classList.add("dragging");
+      drag.node.parentNode.appendChild(drag.node);
+    }
+  }
+  if (drag.node) drag.node.setAttribute("transform", `translate(${dx} ${dy})`);
+}
+
+function onPointerUp(event) {
+  const board = ui.state && ui.state.board;
+  const p = svgPoint(event);
+  const square = board ? squareAt(p.x, p.y, board) : null;
+  if (drag && drag.moved) {
+    const from = drag.from;
+    drag = null;
+    if (square && !same(square, from)) {
+      const moves = movesFrom(from).filter((m) => same(m.to, square));
+      if (moves.length === 1) return playMove(moves[0]);
+      if (moves.length > 1) return choose(moves);
+    }
+    render();
+    return;
+  }
+  drag = null;
+  if (event.target.classList && event.target.classList.contains("board-target")) return;
+  clickSquare(square);
+}
+
+// ---- controls -----------------------------------------------------------
+
+function setup() {
+  const svg = $("board");
+  svg.addEventListener("pointerdown", onPointerDown);
+  svg.addEventListener("pointermove", onPointerMove);
+  svg.addEventListener("pointerup", onPointerUp);
+  $("new").addEventListener("click", () => newGame());
+  $("game").addEventListener("change", () => newGame());
+  $("side").addEventListener("change", () => {
+    ui.flipped = $("side").value === "black";
+    render();
+    maybeEngineMove();
+  });
+  $("flip").addEventListener("click", () => {
+    ui.flipped = !ui.flipped;
+    render();
+  });
+  $("undo").addEventListener("click", async () => {
+    const s = ui.state;
+    if (!s) return;
+    const side = $("side").value;
+    const mine = side === "white" || side === "black";
+    // Against the engine, take back to the user's own turn.
+    const plies = mine && s.board.side_to_move === side && s.history.length >= 2 ? 2 : 1;
+    ui.requested = true; // no engine move until the state comes back
+    ui.view = null;
+    await act("POST", `/api/games/${ui.id}/undo`, { plies });
+    ui.requested = false;
+    if (ui.analysing) startAnalysis();
+    else maybeEngineMove();
+  });
+  $("analyse").addEventListener("click", async () => {
+    ui.analysing = !ui.analysing;
+    if (ui.analysing) startAnalysis();
+    else await act("POST", `/api/games/${ui.id}/stop`);
+    render();
+  });
+  $("multipv").addEventListener("change", () => {
+    if (ui.analysing) startAnalysis();
+  });
+  $("stop").addEventListener("click", () => {
+    ui.analysing = false;
+    act("POST", `/api/games/${ui.id}/stop`);
+  });
+  $("set-fen").addEventListener("click", async () => {
+    const state = await act("POST", `/api/games/${ui.id}/position`, { fen: $("fen").value });
+    if (state) {
+      ui.view = null;
+      if (ui.analysing) startAnalysis();
+    }
+  });
+  $("copy-fen").addEventListener("click", () => {
+    const fen = ui.state ? ui.state.board.fen : "";
+    if (navigator.clipboard) navigator.clipboard.writeText(fen).catch(() => $("fen").select());
+    else $("fen").select();
+  });
+  $("banner").addEventListener("click", () => {
+    ui.view = null;
+    render();
+  });
+  newGame();
+}
+
+document.addEventListener("DOMContentLoaded", setup);

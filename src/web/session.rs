@@ -1,0 +1,664 @@
+//! One game in the browser: the game record the page sees, and an engine
+//! with its search runner that thinks about it.
+//!
+//! The record (the game, its moves in SAN, the latest thinking lines) is
+//! what every request reads, so a page is answered at once while the
+//! engine searches. Before a search the engine is set to the record's
+//! game; a search that ends with `play` adds its move to the record.
+//!
+//! Locks are taken in one order: the runner before the record. A request
+//! that changes the game stops the search first (dropping its answer),
+//! and only then touches the record, so a search never plays into a game
+//! that changed under it.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use super::view::{BoardView, Coord, game_label, move_squares};
+use crate::engine::runner::{Answer, Hold, SearchRunner};
+use crate::engine::{Engine, ScoreReport, SearchInfo, SearchLimits};
+use crate::rules::{AnyGame, AnyPosition, Color, Outcome, Variant};
+
+/// The longest search a request may ask for.
+const MAX_MOVE_TIME_MS: u64 = 600_000;
+/// The most nodes a request may ask for.
+const MAX_NODES: u64 = 10_000_000_000;
+/// The deepest search a request may ask for.
+const MAX_DEPTH: u32 = 64;
+/// The most lines an analysis may show.
+const MAX_MULTIPV: usize = 5;
+/// The longest FEN or move list a request may hold, in moves.
+const MAX_MOVES: usize = 2_000;
+
+/// Why a request was refused: an HTTP status and a one-line reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status code (4xx, or 503 when full).
+    pub status: u16,
+    /// What was wrong, in one line.
+    pub message: String,
+}
+
+impl ApiError {
+    /// A malformed or illegal request (400).
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 400,
+            message: message.into(),
+        }
+    }
+    /// A request that the game's state forbids now (409).
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 409,
+            message: message.into(),
+        }
+    }
+    /// Something that does not exist (404).
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 404,
+            message: message.into(),
+        }
+    }
+}
+
+/// A move of the game, as played.
+#[derive(Clone, Debug, Serialize)]
+pub struct Played {
+    /// Its wire spelling.
+    pub wire: String,
+    /// Its SAN in the position it was played in.
+    pub san: String,
+    /// The squares it was entered by (from, to), for marking the last move.
+    pub squares: Option<(Coord, Coord)>,
+}
+
+/// One line of the engine's thinking, for people: the score in pawns
+/// from White's side and the line in SAN.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThinkingLine {
+    /// Which line (1 = best).
+    pub multipv: u32,
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// `+0.35`, `-1.20`, `#3` or `#-2`, from White's side.
+    pub score: String,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The principal variation in SAN.
+    pub pv: Vec<String>,
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchPurpose {
+    /// The engine's move: it is played when the search ends.
+    Move,
+    /// Analysis: lines only, nothing is played.
+    Analysis,
+}
+
+/// Everything the page shows of a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct StateView {
+    /// The session's id.
+    pub id: String,
+    /// The game's name and label.
+    pub game: &'static str,
+    /// The game's name for people.
+    pub label: &'static str,
+    /// The current position.
+    pub board: BoardView,
+    /// The moves played, in order.
+    pub history: Vec<Played>,
+    /// The FEN the game started from.
+    pub start_fen: String,
+    /// How the game ended, if it has.
+    pub outcome: Option<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+    /// What the engine is searching for, if it is.
+    pub searching: Option<SearchPurpose>,
+    /// The engine's latest lines (one per MultiPV line).
+    pub thinking: Vec<ThinkingLine>,
+}
+
+/// A request to search: a limit (or `infinite`), the lines to show, and
+/// whether the best move is played at the end.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoRequest {
+    /// Search this many milliseconds.
+    pub movetime_ms: Option<u64>,
+    /// Search about this many nodes.
+    pub nodes: Option<u64>,
+    /// Search this many plies.
+    pub depth: Option<u32>,
+    /// Search until stopped (analysis).
+    #[serde(default)]
+    pub infinite: bool,
+    /// Lines to show, 1 to 5 (default 1).
+    pub multipv: Option<usize>,
+    /// Play the best move when the search ends (the engine's move).
+    #[serde(default)]
+    pub play: bool,
+}
+
+/// The game record that requests read and change.
+struct Record {
+    variant: Variant,
+    start: AnyPosition,
+    game: AnyGame,
+    played: Vec<Played>,
+    thinking: Vec<ThinkingLine>,
+    searching: Option<SearchPurpose>,
+}
+
+impl Record {
+    fn new(start: AnyPosition) -> Record {
+        Record {
+            variant: start.variant(),
+            start,
+            game: AnyGame::new(start),
+            played: Vec::new(),
+            thinking: Vec::new(),
+            searching: None,
+        }
+    }
+
+    /// Plays `wire` if it is legal, recording its SAN.
+    fn play(&mut self, wire: &str) -> Result<(), ApiError> {
+        if let Some(outcome) = self.game.outcome() {
+            return Err(ApiError::conflict(format!(
+                "the game is over ({})",
+                outcome.description()
+            )));
+        }
+        let position = self.game.position();
+        let wire = position
+            .canonical_wire(wire)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let san = position
+            .san_of_wire(&wire)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let squares = move_squares(&position, &wire);
+        self.game
+            .play_wire(&wire)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        self.played.push(Played { wire, san, squares });
+        Ok(())
+    }
+}
+
+/// The PGN result of an outcome.
+fn result_text(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        None => "*",
+        Some(o) => match o.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        },
+    }
+}
+
+/// A score in pawns from White's side, for people.
+fn score_text(score: ScoreReport, side_to_move: Color) -> String {
+    let sign = if side_to_move == Color::White { 1 } else { -1 };
+    match score {
+        ScoreReport::Centipawns(cp) => format!("{:+.2}", f64::from(cp * sign) / 100.0),
+        ScoreReport::Mate(n) => format!("#{}", n * sign),
+    }
+}
+
+/// A line of wire moves in SAN, from `position`; it stops at a move the
+/// position does not accept.
+pub fn san_line(position: &AnyPosition, wires: &[String]) -> Vec<String> {
+    let mut position = *position;
+    let mut line = Vec::new();
+    for wire in wires {
+        let Ok(san) = position.san_of_wire(wire) else {
+            break;
+        };
+        if position.play_wire(wire).is_err() {
+            break;
+        }
+        line.push(san);
+    }
+    line
+}
+
+/// One browser game.
+pub struct Session {
+    id: String,
+    record: Arc<Mutex<Record>>,
+    engine: Arc<Mutex<Engine>>,
+    runner: Mutex<SearchRunner>,
+    events: broadcast::Sender<String>,
+    watchers: AtomicUsize,
+    last_seen: Mutex<Instant>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Reads a FEN of `variant`, or its start position.
+fn start_position(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, ApiError> {
+    match fen {
+        None => Ok(AnyPosition::startpos(variant)),
+        Some(fen) => AnyPosition::from_fen(variant, fen.trim())
+            .map_err(|e| ApiError::bad(format!("bad FEN: {e}"))),
+    }
+}
+
+impl Session {
+    /// A game of `variant` from `fen` (or its start), with the id `id`.
+    pub fn new(id: String, variant: Variant, fen: Option<&str>) -> Result<Session, ApiError> {
+        let start = start_position(variant, fen)?;
+        let (events, _) = broadcast::channel(64);
+        Ok(Session {
+            id,
+            record: Arc::new(Mutex::new(Record::new(start))),
+            engine: Arc::new(Mutex::new(Engine::new())),
+            runner: Mutex::new(SearchRunner::new()),
+            events,
+            watchers: AtomicUsize::new(0),
+            last_seen: Mutex::new(Instant::now()),
+        })
+    }
+
+    /// The session's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Marks the session as used now.
+    pub fn touch(&self) {
+        *lock(&self.last_seen) = Instant::now();
+    }
+
+    /// How long since the session was last used.
+    pub fn idle_for(&self) -> Duration {
+        lock(&self.last_seen).elapsed()
+    }
+
+    /// How many pages listen to the session's events.
+    pub fn watchers(&self) -> usize {
+        self.watchers.load(Ordering::SeqCst)
+    }
+
+    /// Subscribes to the session's events (JSON texts): `state` after any
+    /// change, `thinking` as the engine's lines come.
+    pub fn subscribe(&self) -> broadcast::Receiver<String> {
+        self.watchers.fetch_add(1, Ordering::SeqCst);
+        self.events.subscribe()
+    }
+
+    /// A page stopped listening; when none listens any more (the tab was
+    /// closed), the search stops.
+    pub fn unsubscribe(&self) {
+        if self.watchers.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.stop_search(Answer::Discard);
+        }
+    }
+
+    /// What the page shows now.
+    pub fn state(&self) -> StateView {
+        let record = lock(&self.record);
+        self.state_of(&record)
+    }
+
+    fn state_of(&self, record: &Record) -> StateView {
+        state_view(&self.id, record)
+    }
+
+    /// Tells the pages the new state, and returns it.
+    fn changed(&self, record: &Record) -> StateView {
+        let state = self.state_of(record);
+        publish_state(&self.events, &state);
+        state
+    }
+
+    /// Stops the search, if one runs; `answer` says whether its move is
+    /// played (the engine's move on request) or dropped.
+    fn stop_search(&self, answer: Answer) {
+        lock(&self.runner).stop(answer);
+        let mut record = lock(&self.record);
+        if record.searching.take().is_some() {
+            self.changed(&record);
+        }
+    }
+
+    /// Plays the user's move (wire spelling), stopping a search first.
+    pub fn play(&self, wire: &str) -> Result<StateView, ApiError> {
+        if wire.len() > 32 {
+            return Err(ApiError::bad("malformed move (too long)"));
+        }
+        self.stop_search(Answer::Discard);
+        let mut record = lock(&self.record);
+        record.play(wire)?;
+        record.thinking.clear();
+        Ok(self.changed(&record))
+    }
+
+    /// Takes back `plies` moves (at least one must have been played).
+    pub fn undo(&self, plies: usize) -> Result<StateView, ApiError> {
+        if plies == 0 || plies > MAX_MOVES {
+            return Err(ApiError::bad(format!(
+                "plies must be 1 to {MAX_MOVES}, not {plies}"
+            )));
+        }
+        self.stop_search(Answer::Discard);
+        let mut record = lock(&self.record);
+        if record.played.is_empty() {
+            return Err(ApiError::conflict("no move to take back"));
+        }
+        for _ in 0..plies.min(record.played.len()) {
+            record.game.undo();
+            record.played.pop();
+        }
+        record.thinking.clear();
+        Ok(self.changed(&record))
+    }
+
+    /// Starts again from `fen` (or the game's start) and `moves`; on any
+    /// error the game stays as it was.
+    pub fn set_position(&self, fen: Option<&str>, moves: &[String]) -> Result<StateView, ApiError> {
+        if moves.len() > MAX_MOVES {
+            return Err(ApiError::bad(format!("more than {MAX_MOVES} moves")));
+        }
+        let variant = lock(&self.record).variant;
+        let mut fresh = Record::new(start_position(variant, fen)?);
+        for wire in moves {
+            fresh.play(wire)?;
+        }
+        self.stop_search(Answer::Discard);
+        lock(&self.engine).new_game();
+        let mut record = lock(&self.record);
+        *record = fresh;
+        Ok(self.changed(&record))
+    }
+
+    /// The position after the first `ply` moves, for browsing the game.
+    pub fn view_at(&self, ply: usize) -> Result<BoardView, ApiError> {
+        let record = lock(&self.record);
+        if ply > record.played.len() {
+            return Err(ApiError::bad(format!(
+                "ply {ply} is past the game's {} moves",
+                record.played.len()
+            )));
+        }
+        let mut position = record.start;
+        for played in &record.played[..ply] {
+            position
+                .play_wire(&played.wire)
+                .map_err(|e| ApiError::bad(e.to_string()))?;
+        }
+        Ok(BoardView::of(&position))
+    }
+
+    /// Starts a search of the current position.
+    pub fn go(&self, request: &GoRequest) -> Result<StateView, ApiError> {
+        let limits = limits_of(request)?;
+        let multipv = request.multipv.unwrap_or(1);
+        let purpose = if request.play {
+            SearchPurpose::Move
+        } else {
+            SearchPurpose::Analysis
+        };
+        let mut runner = lock(&self.runner);
+        runner.stop(Answer::Discard);
+        let (variant, start, moves, root) = {
+            let mut record = lock(&self.record);
+            if let Some(outcome) = record.game.outcome() {
+                record.searching = None;
+                return Err(ApiError::conflict(format!(
+                    "the game is over ({})",
+                    outcome.description()
+                )));
+            }
+            let moves: Vec<String> = record.played.iter().map(|p| p.wire.clone()).collect();
+            (
+                record.variant,
+                record.start.fen(),
+                moves,
+                record.game.position(),
+            )
+        };
+        {
+            let mut engine = lock(&self.engine);
+            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+            engine
+                .set_position(variant, Some(&start), &moves)
+                .map_err(|e| ApiError::bad(e.to_string()))?;
+            engine.set_multipv(multipv);
+        }
+        let state = {
+            let mut record = lock(&self.record);
+            record.searching = Some(purpose);
+            record.thinking.clear();
+            self.changed(&record)
+        };
+        let engine = Arc::clone(&self.engine);
+        let record = Arc::clone(&self.record);
+        let record_end = Arc::clone(&self.record);
+        let events = self.events.clone();
+        let events_end = self.events.clone();
+        let id = self.id.clone();
+        let side = root.side_to_move();
+        let hold = Hold::until_stop_if(request.infinite);
+        runner.start(
+            false,
+            hold,
+            move |job| {
+                let engine = lock(&engine);
+                engine.search(&limits, job.control(), &mut |info: &SearchInfo| {
+                    let line = ThinkingLine {
+                        multipv: info.multipv,
+                        depth: info.depth,
+                        seldepth: info.seldepth,
+                        score: score_text(info.score, side),
+                        nodes: info.nodes,
+                        nps: info.nps,
+                        time_ms: info.time_ms,
+                        pv: san_line(&root, &info.pv),
+                    };
+                    let mut record = lock(&record);
+                    let slot = (info.multipv.max(1) as usize - 1).min(MAX_MULTIPV);
+                    if record.thinking.len() <= slot {
+                        record.thinking.resize(slot + 1, line.clone());
+                    }
+                    record.thinking[slot] = line;
+                    let lines = record.thinking.clone();
+                    drop(record);
+                    publish(&events, "thinking", &lines);
+                })
+            },
+            move |result| {
+                let mut record = lock(&record_end);
+                record.searching = None;
+                if purpose == SearchPurpose::Move
+                    && let Some(best) = &result.best_move
+                    && record.game.position() == root
+                {
+                    // The search saw this very position: its move is legal.
+                    let _ = record.play(best);
+                }
+                publish_state(&events_end, &state_view(&id, &record));
+            },
+        );
+        Ok(state)
+    }
+
+    /// Stops the search: the engine's move is played now; an analysis
+    /// just ends.
+    pub fn stop(&self) -> StateView {
+        self.stop_search(Answer::Deliver);
+        self.state()
+    }
+
+    /// The game as PGN, with the players' names given.
+    pub fn pgn(&self, white: &str, black: &str) -> String {
+        let record = lock(&self.record);
+        let outcome = record.game.outcome();
+        let result = result_text(outcome);
+        let mut tags = vec![
+            ("Event", "motley serve".to_string()),
+            ("Site", "?".to_string()),
+            ("Date", crate::tournament::pgn::today()),
+            ("Round", "-".to_string()),
+            ("White", white.to_string()),
+            ("Black", black.to_string()),
+            ("Result", result.to_string()),
+        ];
+        if record.variant != Variant::Chess {
+            tags.push(("Variant", record.variant.name().to_string()));
+        }
+        if record.start != AnyPosition::startpos(record.variant) {
+            tags.push(("SetUp", "1".to_string()));
+            tags.push(("FEN", record.start.fen()));
+        }
+        if let Some(o) = outcome {
+            tags.push(("Termination", o.description().to_string()));
+        }
+        let mut text = String::new();
+        for (name, value) in tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            text.push_str(&format!("[{name} \"{value}\"]\n"));
+        }
+        text.push('\n');
+        let mut number = record.start.fullmove();
+        let mut white_to_move = record.start.side_to_move() == Color::White;
+        let mut words = Vec::new();
+        for (i, played) in record.played.iter().enumerate() {
+            if white_to_move {
+                words.push(format!("{number}."));
+            } else if i == 0 {
+                words.push(format!("{number}..."));
+            }
+            words.push(played.san.clone());
+            if !white_to_move {
+                number += 1;
+            }
+            white_to_move = !white_to_move;
+        }
+        words.push(result.to_string());
+        let mut line = String::new();
+        for word in words {
+            if !line.is_empty() && line.len() + word.len() + 1 > 79 {
+                text.push_str(&line);
+                text.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        text.push_str(&line);
+        text.push('\n');
+        text
+    }
+
+    /// Ends the session: its search stops.
+    pub fn close(&self) {
+        self.stop_search(Answer::Discard);
+    }
+}
+
+/// What the page shows of the game `record` of the session `id`.
+fn state_view(id: &str, record: &Record) -> StateView {
+    let outcome = record.game.outcome();
+    StateView {
+        id: id.to_string(),
+        game: record.variant.name(),
+        label: game_label(record.variant),
+        board: BoardView::of(&record.game.position()),
+        history: record.played.clone(),
+        start_fen: record.start.fen(),
+        outcome: outcome.map(|o| o.description().to_string()),
+        result: result_text(outcome),
+        searching: record.searching,
+        thinking: record.thinking.clone(),
+    }
+}
+
+/// Sends an event `{"type": kind, "data": value}` to the pages listening.
+fn publish<T: Serialize>(events: &broadcast::Sender<String>, kind: &str, value: &T) {
+    let text = serde_json::json!({ "type": kind, "data": value }).to_string();
+    // No page listening is not an error.
+    let _ = events.send(text);
+}
+
+fn publish_state(events: &broadcast::Sender<String>, state: &StateView) {
+    publish(events, "state", state);
+}
+
+/// The search limits of a request, checked.
+fn limits_of(request: &GoRequest) -> Result<SearchLimits, ApiError> {
+    if let Some(n) = request.multipv
+        && !(1..=MAX_MULTIPV).contains(&n)
+    {
+        return Err(ApiError::bad(format!(
+            "multipv must be 1 to {MAX_MULTIPV}, not {n}"
+        )));
+    }
+    let mut limits = SearchLimits::default();
+    if let Some(ms) = request.movetime_ms {
+        if !(1..=MAX_MOVE_TIME_MS).contains(&ms) {
+            return Err(ApiError::bad(format!(
+                "movetime_ms must be 1 to {MAX_MOVE_TIME_MS}, not {ms}"
+            )));
+        }
+        limits.move_time = Some(Duration::from_millis(ms));
+    }
+    if let Some(nodes) = request.nodes {
+        if !(1..=MAX_NODES).contains(&nodes) {
+            return Err(ApiError::bad(format!(
+                "nodes must be 1 to {MAX_NODES}, not {nodes}"
+            )));
+        }
+        limits.nodes = Some(nodes);
+    }
+    if let Some(depth) = request.depth {
+        if !(1..=MAX_DEPTH).contains(&depth) {
+            return Err(ApiError::bad(format!(
+                "depth must be 1 to {MAX_DEPTH}, not {depth}"
+            )));
+        }
+        limits.depth = Some(depth);
+    }
+    let limited =
+        request.movetime_ms.is_some() || request.nodes.is_some() || request.depth.is_some();
+    if request.infinite {
+        if request.play {
+            return Err(ApiError::bad(
+                "an infinite search cannot play a move: give movetime_ms, nodes or depth",
+            ));
+        }
+        if limited {
+            return Err(ApiError::bad(
+                "infinite takes no movetime_ms, nodes or depth",
+            ));
+        }
+        limits.infinite = true;
+    } else if !limited {
+        return Err(ApiError::bad(
+            "give movetime_ms, nodes or depth, or infinite for analysis",
+        ));
+    }
+    Ok(limits)
+}
