@@ -433,6 +433,15 @@ fn bad_requests_get_a_reason_and_change_nothing() {
         (
             post(
                 address,
+                &format!("{base}/go"),
+                r#"{"nodes":100,"play":true,"ply":5}"#,
+            ),
+            409,
+            "a search for a game that changed",
+        ),
+        (
+            post(
+                address,
                 &format!("{base}/move"),
                 r#"{"move":"e2e4e2e4e2e4e2e4e2e4e2e4e2e4e2e4e"}"#,
             ),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system tools the default test run uses when they are present:
-# xboard and xvfb (for engine-tests/xboard_gui.rs). Tests that need a tool
+# xboard and xvfb (for engine-tests/xboard_gui.rs), chromium and its
+# WebDriver, chromedriver (for engine-tests/browser.rs). Tests that need a tool
 # that is missing skip with a message; they never install anything.
 #
 # usage: scripts/install_test_tools.sh
@@ -11,8 +12,10 @@ set -uo pipefail
 missing=()
 command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
 { command -v xboard >/dev/null 2>&1 || [ -x /usr/games/xboard ]; } || missing+=(xboard)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 if [ ${#missing[@]} -eq 0 ]; then
-    echo "test tools: xboard and xvfb-run present"
+    echo "test tools: xboard, xvfb-run, chromium and chromedriver present"
     exit 0
 fi
 

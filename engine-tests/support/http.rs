@@ -56,9 +56,7 @@ pub fn request(
     stream
         .write_all(text.as_bytes())
         .expect("the request is sent");
-    let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
-    let raw = String::from_utf8_lossy(&raw).into_owned();
+    let raw = String::from_utf8_lossy(&read_answer(&mut stream)).into_owned();
     let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
     let status = head
         .split_whitespace()
@@ -77,6 +75,33 @@ pub fn request(
         status,
         headers: head.to_string(),
         body,
+    }
+}
+
+/// Reads an answer: to its `Content-Length` where it gives one (some
+/// servers keep the connection open), else to the end of the stream.
+fn read_answer(stream: &mut TcpStream) -> Vec<u8> {
+    let mut raw = Vec::new();
+    let mut buffer = [0u8; 8192];
+    loop {
+        let n = stream.read(&mut buffer).unwrap_or(0);
+        if n == 0 {
+            return raw;
+        }
+        raw.extend_from_slice(&buffer[..n]);
+        let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+        let length = head.lines().find_map(|line| {
+            line.strip_prefix("content-length:")
+                .and_then(|v| v.trim().parse::<usize>().ok())
+        });
+        if let Some(length) = length
+            && raw.len() >= end + 4 + length
+        {
+            return raw;
+        }
     }
 }
 

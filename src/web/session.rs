@@ -133,6 +133,8 @@ pub struct StateView {
     pub searching: Option<SearchPurpose>,
     /// The engine's latest lines (one per MultiPV line).
     pub thinking: Vec<ThinkingLine>,
+    /// Grows with every change: of two states the later has the higher.
+    pub version: u64,
 }
 
 /// A request to search: a limit (or `infinite`), the lines to show, and
@@ -154,6 +156,9 @@ pub struct GoRequest {
     /// Play the best move when the search ends (the engine's move).
     #[serde(default)]
     pub play: bool,
+    /// Search only if the game has this many moves (a page's request
+    /// that crossed a change is refused).
+    pub ply: Option<usize>,
 }
 
 /// The game record that requests read and change.
@@ -164,6 +169,8 @@ struct Record {
     played: Vec<Played>,
     thinking: Vec<ThinkingLine>,
     searching: Option<SearchPurpose>,
+    /// Counts the changes: a page keeps the state with the highest.
+    version: u64,
 }
 
 impl Record {
@@ -175,6 +182,7 @@ impl Record {
             played: Vec::new(),
             thinking: Vec::new(),
             searching: None,
+            version: 0,
         }
     }
 
@@ -325,8 +333,9 @@ impl Session {
         state_view(&self.id, record)
     }
 
-    /// Tells the pages the new state, and returns it.
-    fn changed(&self, record: &Record) -> StateView {
+    /// Counts a change, tells the pages the new state, and returns it.
+    fn changed(&self, record: &mut Record) -> StateView {
+        record.version += 1;
         let state = self.state_of(record);
         publish_state(&self.events, &state);
         state
@@ -338,7 +347,7 @@ impl Session {
         lock(&self.runner).stop(answer);
         let mut record = lock(&self.record);
         if record.searching.take().is_some() {
-            self.changed(&record);
+            self.changed(&mut record);
         }
     }
 
@@ -351,7 +360,7 @@ impl Session {
         let mut record = lock(&self.record);
         record.play(wire)?;
         record.thinking.clear();
-        Ok(self.changed(&record))
+        Ok(self.changed(&mut record))
     }
 
     /// Takes back `plies` moves (at least one must have been played).
@@ -371,7 +380,7 @@ impl Session {
             record.played.pop();
         }
         record.thinking.clear();
-        Ok(self.changed(&record))
+        Ok(self.changed(&mut record))
     }
 
     /// Starts again from `fen` (or the game's start) and `moves`; on any
@@ -388,8 +397,9 @@ impl Session {
         self.stop_search(Answer::Discard);
         lock(&self.engine).new_game();
         let mut record = lock(&self.record);
+        fresh.version = record.version;
         *record = fresh;
-        Ok(self.changed(&record))
+        Ok(self.changed(&mut record))
     }
 
     /// The position after the first `ply` moves, for browsing the game.
@@ -430,6 +440,14 @@ impl Session {
                     outcome.description()
                 )));
             }
+            if let Some(ply) = request.ply
+                && ply != record.played.len()
+            {
+                return Err(ApiError::conflict(format!(
+                    "the game has {} moves, not {ply}: it changed",
+                    record.played.len()
+                )));
+            }
             let moves: Vec<String> = record.played.iter().map(|p| p.wire.clone()).collect();
             (
                 record.variant,
@@ -450,7 +468,7 @@ impl Session {
             let mut record = lock(&self.record);
             record.searching = Some(purpose);
             record.thinking.clear();
-            self.changed(&record)
+            self.changed(&mut record)
         };
         let engine = Arc::clone(&self.engine);
         let record = Arc::clone(&self.record);
@@ -497,6 +515,7 @@ impl Session {
                     // The search saw this very position: its move is legal.
                     let _ = record.play(best);
                 }
+                record.version += 1;
                 publish_state(&events_end, &state_view(&id, &record));
             },
         );
@@ -593,6 +612,7 @@ fn state_view(id: &str, record: &Record) -> StateView {
         result: result_text(outcome),
         searching: record.searching,
         thinking: record.thinking.clone(),
+        version: record.version,
     }
 }
 

@@ -90,6 +90,9 @@ async function newGame(fen) {
 }
 
 function setState(state) {
+  // Answers and events may cross: a state older than the one shown is
+  // dropped.
+  if (ui.state && ui.state.id === state.id && state.version < ui.state.version) return;
   if (ui.state && state.history.length !== ui.state.history.length) {
     ui.selected = null;
     ui.selectedBoard = null;
@@ -116,7 +119,14 @@ function maybeEngineMove() {
   if (!s || s.searching || s.outcome || ui.requested || ui.analysing) return;
   if (!engineSide(s.board.side_to_move)) return;
   ui.requested = true;
-  act("POST", `/api/games/${ui.id}/go`, { ...limitBody(), play: true });
+  // `ply` makes the server refuse a request that crossed a change of the
+  // game (409): that refusal is no error for the user.
+  api("POST", `/api/games/${ui.id}/go`, { ...limitBody(), play: true, ply: s.history.length })
+    .then((state) => setState(state))
+    .catch((e) => {
+      ui.requested = false;
+      if (!/changed/.test(e.message)) showError(e.message);
+    });
 }
 
 function startAnalysis() {
