@@ -1,7 +1,8 @@
 //! The browser page of `motley serve` in a real headless Chromium, driven
 //! by WebDriver: in every board game a move made by clicking, and the
 //! engine's reply seen on the board; a WAD fast castle and a Wau Chess
-//! board move entered by clicking. Skips with a message when Chromium or
+//! board move entered by clicking; a whole ChessWar turn (a move, a shot
+//! with typed dice, the phases ended) and the engine deciding after it. Skips with a message when Chromium or
 //! chromedriver is missing (`scripts/install_test_tools.sh` installs them).
 //!
 //! With `MOTLEY_SCREENSHOTS=DIR` it saves each game's board there (the
@@ -82,7 +83,7 @@ fn screenshot(browser: &Browser, name: &str) {
 }
 
 #[test]
-fn every_board_game_is_played_by_clicking_in_a_real_browser() {
+fn every_game_is_played_by_clicking_in_a_real_browser() {
     let browser = match Browser::start(1280, 1000) {
         Ok(browser) => browser,
         Err(why) => {
@@ -150,4 +151,104 @@ fn every_board_game_is_played_by_clicking_in_a_real_browser() {
         "the board move",
     );
     wait_for_reply(&browser, "after the board move");
+
+    // ChessWar: White's whole turn by clicking, every die typed.
+    load_chesswar(&browser);
+    let user_turn = "userMayMove() && !ui.state.searching";
+    let mv = browser.script(
+        "return ui.state.war.tokens.find(t => t.kind === 'move')",
+        vec![],
+    );
+    browser.click(&format!(
+        "#pieces [data-square=\"{}\"]",
+        square(&mv["from"])
+    ));
+    browser.click(&format!("rect[data-square=\"{}\"]", square(&mv["to"])));
+    browser.wait_for(
+        &format!(
+            "return ui.state.history.some(h => h.wire === {})",
+            mv["token"]
+        ),
+        "the unit's move",
+    );
+    browser.wait_for(
+        &format!("return {user_turn}"),
+        "White's decision after the move",
+    );
+    browser.click("#actions button[data-token=end]");
+    browser.wait_for(
+        &format!("return ui.state.war.phase === 'firing' && {user_turn}"),
+        "the firing phase",
+    );
+    // The catapult on a1 shoots at a7.
+    browser.click("#pieces [data-square=\"0,0\"]");
+    browser.click("rect[data-square=\"0,6\"]");
+    browser.wait_for(
+        "return ui.state.history.some(h => h.wire.startsWith('f:a1'))",
+        "the shot",
+    );
+    // The rest of the turn: each die typed, each phase ended, until the
+    // turn passes to Black.
+    let mut dice = 0;
+    for _ in 0..40 {
+        let waiting = browser.wait_for(
+            &format!(
+                "const w = ui.state.war; if (ui.state.searching) return ''; \
+                 if (w.side_to_move === 'black') return 'black'; \
+                 if (w.to_act.kind === 'roll') return 'roll'; \
+                 return {user_turn} ? 'white' : ''"
+            ),
+            "a roll, White's decision or Black's turn",
+        );
+        let before = browser.script("return ui.state.history.length", vec![]);
+        match waiting.as_str() {
+            Some("roll") => {
+                browser.click(&format!(
+                    "#die-buttons button[data-die=\"{}\"]",
+                    1 + dice % 6
+                ));
+                dice += 1;
+            }
+            Some("white") => {
+                if dice > 0 {
+                    screenshot(&browser, "chesswar");
+                }
+                browser.click("#actions button[data-token=end]");
+            }
+            _ => break,
+        }
+        browser.wait_for(
+            &format!("return ui.state.history.length > {before}"),
+            "the die or the end of the phase",
+        );
+    }
+    assert!(dice >= 1, "the shot was rolled for");
+    // Black's turn: the engine acts (then a roll is due, or White is
+    // offered a reaction, or the engine acts again).
+    let played = browser.wait_for(
+        "return ui.state.war.side_to_move === 'black' && ui.state.history.length",
+        "Black's turn",
+    );
+    browser.wait_for(
+        &format!(
+            "return !ui.state.searching && (ui.state.history.length > {played} \
+             || ui.state.war.to_act.kind === 'roll' || userMayMove())"
+        ),
+        "the engine's decision",
+    );
+    let engine_acted = browser.script(
+        "const h = ui.state.history; return h.length > 0 && ui.state.war.side_to_move === 'black'",
+        vec![],
+    );
+    assert_eq!(engine_acted, Value::Bool(true));
+}
+
+/// Loads ChessWar from the page's menu and waits for its units.
+fn load_chesswar(browser: &Browser) {
+    browser.choose("#game option[value=chesswar]");
+    browser.wait_for(
+        "return ui.state && ui.state.game === 'chesswar' && ui.state.history.length === 0 \
+         && document.querySelectorAll('#pieces .piece').length === 32",
+        "the ChessWar board",
+    );
 }

@@ -556,3 +556,117 @@ fn closing_the_page_stops_its_search() {
     let state = wait_for(address, &game_id, |s| s["searching"].is_null());
     assert!(state["history"].as_array().unwrap().is_empty());
 }
+
+#[test]
+fn chesswar_is_played_with_tokens_the_server_dice_and_typed_dice() {
+    let address = start();
+    let state = new_game(address, "chesswar");
+    let game_id = id(&state);
+    let base = format!("/api/games/{game_id}");
+    let war = &state["war"];
+    assert_eq!(war["phase"], "movement");
+    assert_eq!(war["to_act"]["kind"], "decision");
+    assert_eq!(war["units"].as_array().unwrap().len(), 32);
+    let start_state = war["state"].as_str().unwrap().to_string();
+
+    for bad in ["zz", "m:a2a6", "d4", "f:a1"] {
+        let reply = post(
+            address,
+            &format!("{base}/move"),
+            &format!(r#"{{"move":"{bad}"}}"#),
+        );
+        assert_refused(&reply, 400, &format!("token {bad:?}"));
+    }
+    assert_refused(
+        &post(address, &format!("{base}/roll"), "{}"),
+        409,
+        "a roll nobody owes",
+    );
+    let unchanged = get(address, &base).json();
+    assert_eq!(unchanged["war"]["state"].as_str().unwrap(), start_state);
+
+    // Both sides by hand: White ends its movement and fires a catapult,
+    // and the dice come from the server, then from the user.
+    let play = |token: &str| {
+        let reply = post(
+            address,
+            &format!("{base}/move"),
+            &format!(r#"{{"move":"{token}"}}"#),
+        );
+        assert_eq!(reply.status, 200, "{token}: {}", reply.body);
+        reply.json()
+    };
+    let mut state = play("end");
+    // A reaction may be offered to the other side first.
+    while state["war"]["to_act"]["kind"] == "decision" && state["war"]["to_act"]["side"] == "black"
+    {
+        state = play("pass");
+    }
+    assert_eq!(state["war"]["phase"], "firing");
+    let fire = state["war"]["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["kind"] == "fire" && t["to"] == serde_json::json!([0, 6]))
+        .expect("a shot at a7")["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut state = play(&fire);
+    let mut rolls = 0;
+    for _ in 0..30 {
+        let to_act = &state["war"]["to_act"];
+        if to_act["kind"] == "roll" {
+            state = if rolls % 2 == 0 {
+                let reply = post(address, &format!("{base}/roll"), "{}");
+                assert_eq!(reply.status, 200, "{}", reply.body);
+                reply.json()
+            } else {
+                play("d4")
+            };
+            rolls += 1;
+        } else if to_act["side"] == "black" {
+            // Black's reactions (a spell offered) are declined.
+            state = play("pass");
+        } else {
+            break;
+        }
+    }
+    assert!(rolls >= 1, "a shot rolls");
+    let history = state["history"].as_array().unwrap();
+    assert!(
+        history
+            .iter()
+            .any(|h| h["wire"].as_str().unwrap().starts_with('d'))
+    );
+
+    // The engine decides when asked, and a request for it during a roll
+    // is refused.
+    let state = post(address, &format!("{base}/position"), "{}").json();
+    assert_eq!(state["war"]["state"].as_str().unwrap(), start_state);
+    let reply = post(
+        address,
+        &format!("{base}/go"),
+        r#"{"nodes":2000,"play":true}"#,
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let decided = wait_for(address, &game_id, |s| s["searching"].is_null());
+    assert_eq!(
+        decided["history"].as_array().unwrap().len(),
+        1,
+        "the engine decided"
+    );
+    let undone = post(address, &format!("{base}/undo"), "{}").json();
+    assert_eq!(undone["war"]["state"].as_str().unwrap(), start_state);
+    assert_refused(
+        &post(
+            address,
+            &format!("{base}/position"),
+            r#"{"fen":"not a state"}"#,
+        ),
+        400,
+        "a bad state string",
+    );
+    let pgn = get(address, &format!("{base}/pgn")).body;
+    assert!(pgn.contains("[Variant \"chesswar\"]"), "{pgn}");
+}

@@ -42,6 +42,16 @@ impl Game {
         &self.state
     }
 
+    /// The state the game started from.
+    pub fn start(&self) -> &State {
+        &self.start
+    }
+
+    /// The tokens played, in their canonical spelling.
+    pub fn tokens(&self) -> &[String] {
+        &self.tokens
+    }
+
     /// Plays one token; on error nothing changes.
     pub fn play(&mut self, token: &str) -> Result<(), TokenError> {
         let parsed: Token = token.parse()?;

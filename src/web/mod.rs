@@ -12,6 +12,7 @@
 
 pub mod session;
 pub mod view;
+pub mod war;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -75,16 +76,15 @@ impl Games {
         Ok(session)
     }
 
+    /// Adds the game `make` makes from an id and a seed for its dice.
     fn add(
         &self,
-        make: impl FnOnce(String) -> Result<Session, ApiError>,
+        make: impl FnOnce(String, u64) -> Result<Session, ApiError>,
     ) -> Result<Arc<Session>, ApiError> {
-        let id = format!(
-            "{:016x}",
-            self.ids
-                .hash_one(self.counter.fetch_add(1, Ordering::SeqCst))
-        );
-        let session = Arc::new(make(id.clone())?);
+        let n = self.counter.fetch_add(1, Ordering::SeqCst);
+        let id = format!("{:016x}", self.ids.hash_one(n));
+        let seed = self.ids.hash_one((n, "dice"));
+        let session = Arc::new(make(id.clone(), seed)?);
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         if games.len() >= MAX_GAMES {
             let idle: Vec<String> = games
@@ -200,18 +200,12 @@ async fn new_game(
     body: Bytes,
 ) -> Result<axum::Json<StateView>, ApiError> {
     let request: NewGame = parse(&body)?;
-    let variant = match request.game.parse::<GameKind>() {
-        Ok(GameKind::Board(variant)) => variant,
-        Ok(GameKind::ChessWar) => {
-            return Err(ApiError::bad("chesswar is not yet playable in the browser"));
-        }
-        Err(e) => return Err(ApiError::bad(e)),
-    };
-    let fen = request.fen.filter(|f| !f.trim().is_empty());
+    let kind = request.game.parse::<GameKind>().map_err(ApiError::bad)?;
+    let start = request.fen.filter(|f| !f.trim().is_empty());
     let state = blocking(move || {
         let session = app
             .games
-            .add(|id| Session::new(id, variant, fen.as_deref()))?;
+            .add(|id, seed| Session::new(id, kind, start.as_deref(), seed))?;
         Ok(session.state())
     })
     .await?;
@@ -286,6 +280,14 @@ async fn go(
     Ok(axum::Json(blocking(move || session.go(&request)).await?))
 }
 
+async fn roll(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<axum::Json<StateView>, ApiError> {
+    let session = app.games.find(&id)?;
+    Ok(axum::Json(blocking(move || session.roll()).await?))
+}
+
 async fn stop(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -298,7 +300,7 @@ async fn view_at(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
-) -> Result<axum::Json<view::BoardView>, ApiError> {
+) -> Result<axum::Json<serde_json::Value>, ApiError> {
     let session = app.games.find(&id)?;
     let ply = query
         .as_deref()
@@ -459,6 +461,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/position", post(set_position))
         .route("/api/games/{id}/go", post(go))
         .route("/api/games/{id}/stop", post(stop))
+        .route("/api/games/{id}/roll", post(roll))
         .route("/api/games/{id}/view", get(view_at))
         .route("/api/games/{id}/pgn", get(pgn))
         .route("/api/games/{id}/events", get(events))

@@ -19,8 +19,14 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use super::view::{BoardView, Coord, game_label, move_squares};
+use super::war::{WarView, token_view};
+use crate::chesswar::dice::{SeededDice, die_token};
+use crate::chesswar::search::{
+    MAX_DEPTH as WAR_MAX_DEPTH, SearchLimits as WarLimits, SearchReport,
+};
+use crate::chesswar::{Side, State as WarState, ToAct};
 use crate::engine::runner::{Answer, Hold, SearchRunner};
-use crate::engine::{Engine, ScoreReport, SearchInfo, SearchLimits};
+use crate::engine::{Engine, GameKind, ScoreReport, SearchInfo, SearchLimits};
 use crate::rules::{AnyGame, AnyPosition, Color, Outcome, Variant};
 
 /// The longest search a request may ask for.
@@ -119,12 +125,14 @@ pub struct StateView {
     pub game: &'static str,
     /// The game's name for people.
     pub label: &'static str,
-    /// The current position.
-    pub board: BoardView,
+    /// The current position (a board game).
+    pub board: Option<BoardView>,
+    /// The current state (ChessWar).
+    pub war: Option<WarView>,
     /// The moves played, in order.
     pub history: Vec<Played>,
-    /// The FEN the game started from.
-    pub start_fen: String,
+    /// The FEN (ChessWar: the state string) the game started from.
+    pub start: String,
     /// How the game ended, if it has.
     pub outcome: Option<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -161,11 +169,24 @@ pub struct GoRequest {
     pub ply: Option<usize>,
 }
 
+/// The game itself: a board game or ChessWar.
+// A board game's record holds two positions by value, as `AnyGame` does;
+// there is one record a browser game.
+#[allow(clippy::large_enum_variant)]
+enum Play {
+    /// A board game from its start position.
+    Board { start: AnyPosition, game: AnyGame },
+    /// ChessWar, with the server's dice.
+    War {
+        game: crate::chesswar::Game,
+        dice: SeededDice,
+    },
+}
+
 /// The game record that requests read and change.
 struct Record {
-    variant: Variant,
-    start: AnyPosition,
-    game: AnyGame,
+    kind: GameKind,
+    play: Play,
     played: Vec<Played>,
     thinking: Vec<ThinkingLine>,
     searching: Option<SearchPurpose>,
@@ -174,11 +195,30 @@ struct Record {
 }
 
 impl Record {
-    fn new(start: AnyPosition) -> Record {
+    fn board(start: AnyPosition) -> Record {
+        Record::with(
+            GameKind::Board(start.variant()),
+            Play::Board {
+                start,
+                game: AnyGame::new(start),
+            },
+        )
+    }
+
+    fn war(start: WarState, seed: u64) -> Record {
+        Record::with(
+            GameKind::ChessWar,
+            Play::War {
+                game: crate::chesswar::Game::new(start),
+                dice: SeededDice::new(seed),
+            },
+        )
+    }
+
+    fn with(kind: GameKind, play: Play) -> Record {
         Record {
-            variant: start.variant(),
-            start,
-            game: AnyGame::new(start),
+            kind,
+            play,
             played: Vec::new(),
             thinking: Vec::new(),
             searching: None,
@@ -186,27 +226,75 @@ impl Record {
         }
     }
 
-    /// Plays `wire` if it is legal, recording its SAN.
-    fn play(&mut self, wire: &str) -> Result<(), ApiError> {
-        if let Some(outcome) = self.game.outcome() {
-            return Err(ApiError::conflict(format!(
-                "the game is over ({})",
-                outcome.description()
-            )));
+    /// How the game ended, in words, and its result.
+    fn outcome(&self) -> Option<(String, &'static str)> {
+        match &self.play {
+            Play::Board { game, .. } => game
+                .outcome()
+                .map(|o| (o.description().to_string(), result_text(Some(o)))),
+            Play::War { game, .. } => game
+                .state()
+                .outcome()
+                .map(|o| (o.describe(), o.result_code())),
         }
-        let position = self.game.position();
-        let wire = position
-            .canonical_wire(wire)
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-        let san = position
-            .san_of_wire(&wire)
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-        let squares = move_squares(&position, &wire);
-        self.game
-            .play_wire(&wire)
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-        self.played.push(Played { wire, san, squares });
+    }
+
+    /// The FEN or state string the game started from.
+    fn start_text(&self) -> String {
+        match &self.play {
+            Play::Board { start, .. } => start.fen(),
+            Play::War { game, .. } => game.start().to_string(),
+        }
+    }
+
+    /// Plays `wire` (a move, or a ChessWar token) if it is legal.
+    fn play(&mut self, wire: &str) -> Result<(), ApiError> {
+        if let Some((how, _)) = self.outcome() {
+            return Err(ApiError::conflict(format!("the game is over ({how})")));
+        }
+        let played = match &mut self.play {
+            Play::Board { game, .. } => {
+                let position = game.position();
+                let wire = position
+                    .canonical_wire(wire)
+                    .map_err(|e| ApiError::bad(e.to_string()))?;
+                let san = position
+                    .san_of_wire(&wire)
+                    .map_err(|e| ApiError::bad(e.to_string()))?;
+                let squares = move_squares(&position, &wire);
+                game.play_wire(&wire)
+                    .map_err(|e| ApiError::bad(e.to_string()))?;
+                Played { wire, san, squares }
+            }
+            Play::War { game, .. } => {
+                let token = wire.trim();
+                game.play(token).map_err(|e| {
+                    ApiError::bad(e.describe(token).lines().next().unwrap_or("").to_string())
+                })?;
+                let token = game.tokens().last().cloned().unwrap_or_default();
+                let view = token_view(&token);
+                Played {
+                    wire: token.clone(),
+                    san: token,
+                    squares: view.from.zip(view.to),
+                }
+            }
+        };
+        self.played.push(played);
         Ok(())
+    }
+
+    /// Takes back the last move or token.
+    fn undo_one(&mut self) {
+        match &mut self.play {
+            Play::Board { game, .. } => {
+                game.undo();
+            }
+            Play::War { game, .. } => {
+                game.undo(1);
+            }
+        }
+        self.played.pop();
     }
 }
 
@@ -251,6 +339,8 @@ pub fn san_line(position: &AnyPosition, wires: &[String]) -> Vec<String> {
 /// One browser game.
 pub struct Session {
     id: String,
+    /// Seeds ChessWar's dice (each new start restarts them).
+    seed: u64,
     record: Arc<Mutex<Record>>,
     engine: Arc<Mutex<Engine>>,
     runner: Mutex<SearchRunner>,
@@ -272,14 +362,45 @@ fn start_position(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, Ap
     }
 }
 
+/// Reads a ChessWar state string, or the standard start (human against
+/// human).
+fn start_state(text: Option<&str>) -> Result<WarState, ApiError> {
+    match text {
+        None => Ok(WarState::standard(
+            crate::chesswar::Race::Human,
+            crate::chesswar::Race::Human,
+        )),
+        Some(text) => text
+            .trim()
+            .parse::<WarState>()
+            .map_err(|e| ApiError::bad(format!("bad state string: {e}"))),
+    }
+}
+
+/// A fresh record of `kind` from `start` (a FEN or a state string).
+fn fresh_record(kind: GameKind, start: Option<&str>, seed: u64) -> Result<Record, ApiError> {
+    Ok(match kind {
+        GameKind::Board(variant) => Record::board(start_position(variant, start)?),
+        GameKind::ChessWar => Record::war(start_state(start)?, seed),
+    })
+}
+
 impl Session {
-    /// A game of `variant` from `fen` (or its start), with the id `id`.
-    pub fn new(id: String, variant: Variant, fen: Option<&str>) -> Result<Session, ApiError> {
-        let start = start_position(variant, fen)?;
+    /// A game of `kind` from `start` (a FEN, or for ChessWar a state
+    /// string; `None`: the game's start), with the id `id`. ChessWar's
+    /// dice are seeded from `seed`.
+    pub fn new(
+        id: String,
+        kind: GameKind,
+        start: Option<&str>,
+        seed: u64,
+    ) -> Result<Session, ApiError> {
+        let record = fresh_record(kind, start, seed)?;
         let (events, _) = broadcast::channel(64);
         Ok(Session {
             id,
-            record: Arc::new(Mutex::new(Record::new(start))),
+            seed,
+            record: Arc::new(Mutex::new(record)),
             engine: Arc::new(Mutex::new(Engine::new())),
             runner: Mutex::new(SearchRunner::new()),
             events,
@@ -376,21 +497,25 @@ impl Session {
             return Err(ApiError::conflict("no move to take back"));
         }
         for _ in 0..plies.min(record.played.len()) {
-            record.game.undo();
-            record.played.pop();
+            record.undo_one();
         }
         record.thinking.clear();
         Ok(self.changed(&mut record))
     }
 
-    /// Starts again from `fen` (or the game's start) and `moves`; on any
-    /// error the game stays as it was.
-    pub fn set_position(&self, fen: Option<&str>, moves: &[String]) -> Result<StateView, ApiError> {
+    /// Starts again from `start` (a FEN or state string; `None`: the
+    /// game's start) and `moves` (or tokens); on any error the game stays
+    /// as it was.
+    pub fn set_position(
+        &self,
+        start: Option<&str>,
+        moves: &[String],
+    ) -> Result<StateView, ApiError> {
         if moves.len() > MAX_MOVES {
             return Err(ApiError::bad(format!("more than {MAX_MOVES} moves")));
         }
-        let variant = lock(&self.record).variant;
-        let mut fresh = Record::new(start_position(variant, fen)?);
+        let kind = lock(&self.record).kind;
+        let mut fresh = fresh_record(kind, start, self.seed)?;
         for wire in moves {
             fresh.play(wire)?;
         }
@@ -402,8 +527,32 @@ impl Session {
         Ok(self.changed(&mut record))
     }
 
-    /// The position after the first `ply` moves, for browsing the game.
-    pub fn view_at(&self, ply: usize) -> Result<BoardView, ApiError> {
+    /// Rolls the server's die for a roll that is due (ChessWar).
+    pub fn roll(&self) -> Result<StateView, ApiError> {
+        self.stop_search(Answer::Discard);
+        let mut record = lock(&self.record);
+        let token = match &mut record.play {
+            Play::War { game, dice } => match game.state().to_act() {
+                ToAct::Roll { .. } => die_token(dice.next_die()),
+                ToAct::Decision { .. } => {
+                    return Err(ApiError::conflict("no roll is due: a player decides"));
+                }
+                ToAct::Over(o) => {
+                    return Err(ApiError::conflict(format!(
+                        "the game is over ({})",
+                        o.describe()
+                    )));
+                }
+            },
+            Play::Board { .. } => return Err(ApiError::bad("only chesswar has dice")),
+        };
+        record.play(&token)?;
+        Ok(self.changed(&mut record))
+    }
+
+    /// The position (or ChessWar state) after the first `ply` moves, for
+    /// browsing the game.
+    pub fn view_at(&self, ply: usize) -> Result<serde_json::Value, ApiError> {
         let record = lock(&self.record);
         if ply > record.played.len() {
             return Err(ApiError::bad(format!(
@@ -411,16 +560,29 @@ impl Session {
                 record.played.len()
             )));
         }
-        let mut position = record.start;
-        for played in &record.played[..ply] {
-            position
-                .play_wire(&played.wire)
-                .map_err(|e| ApiError::bad(e.to_string()))?;
+        let bad = |e: String| ApiError::bad(e);
+        match &record.play {
+            Play::Board { start, .. } => {
+                let mut position = *start;
+                for played in &record.played[..ply] {
+                    position
+                        .play_wire(&played.wire)
+                        .map_err(|e| bad(e.to_string()))?;
+                }
+                serde_json::to_value(BoardView::of(&position)).map_err(|e| bad(e.to_string()))
+            }
+            Play::War { game, .. } => {
+                let mut state = game.start().clone();
+                for played in &record.played[..ply] {
+                    state.apply(&played.wire).map_err(|e| bad(e.to_string()))?;
+                }
+                serde_json::to_value(WarView::of(&state)).map_err(|e| bad(e.to_string()))
+            }
         }
-        Ok(BoardView::of(&position))
     }
 
-    /// Starts a search of the current position.
+    /// Starts a search of the current position (ChessWar: of the decision
+    /// due).
     pub fn go(&self, request: &GoRequest) -> Result<StateView, ApiError> {
         let limits = limits_of(request)?;
         let multipv = request.multipv.unwrap_or(1);
@@ -431,14 +593,11 @@ impl Session {
         };
         let mut runner = lock(&self.runner);
         runner.stop(Answer::Discard);
-        let (variant, start, moves, root) = {
+        let (start, moves) = {
             let mut record = lock(&self.record);
-            if let Some(outcome) = record.game.outcome() {
+            if let Some((how, _)) = record.outcome() {
                 record.searching = None;
-                return Err(ApiError::conflict(format!(
-                    "the game is over ({})",
-                    outcome.description()
-                )));
+                return Err(ApiError::conflict(format!("the game is over ({how})")));
             }
             if let Some(ply) = request.ply
                 && ply != record.played.len()
@@ -448,27 +607,38 @@ impl Session {
                     record.played.len()
                 )));
             }
+            if let Play::War { game, .. } = &record.play
+                && let ToAct::Roll { purpose } = game.state().to_act()
+            {
+                return Err(ApiError::conflict(format!(
+                    "a roll is due ({purpose}): roll the dice first"
+                )));
+            }
             let moves: Vec<String> = record.played.iter().map(|p| p.wire.clone()).collect();
-            (
-                record.variant,
-                record.start.fen(),
-                moves,
-                record.game.position(),
-            )
+            (record.start_text(), moves)
         };
+        let kind = lock(&self.record).kind;
         {
             let mut engine = lock(&self.engine);
-            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-            engine
-                .set_position(variant, Some(&start), &moves)
-                .map_err(|e| ApiError::bad(e.to_string()))?;
+            match kind {
+                GameKind::Board(variant) => {
+                    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+                    engine
+                        .set_position(variant, Some(&start), &moves)
+                        .map_err(|e| ApiError::bad(e.to_string()))?;
+                }
+                GameKind::ChessWar => engine
+                    .set_chesswar_position(Some(&start), &moves)
+                    .map_err(ApiError::bad)?,
+            }
             engine.set_multipv(multipv);
         }
-        let state = {
+        let (state, version) = {
             let mut record = lock(&self.record);
             record.searching = Some(purpose);
             record.thinking.clear();
-            self.changed(&mut record)
+            let state = self.changed(&mut record);
+            (state, record.version)
         };
         let engine = Arc::clone(&self.engine);
         let record = Arc::clone(&self.record);
@@ -476,43 +646,66 @@ impl Session {
         let events = self.events.clone();
         let events_end = self.events.clone();
         let id = self.id.clone();
-        let side = root.side_to_move();
         let hold = Hold::until_stop_if(request.infinite);
+        let show = move |line: ThinkingLine| {
+            let mut record = lock(&record);
+            let slot = (line.multipv.max(1) as usize - 1).min(MAX_MULTIPV);
+            if record.thinking.len() <= slot {
+                record.thinking.resize(slot + 1, line.clone());
+            }
+            record.thinking[slot] = line;
+            let lines = record.thinking.clone();
+            drop(record);
+            publish(&events, "thinking", &lines);
+        };
         runner.start(
             false,
             hold,
             move |job| {
-                let engine = lock(&engine);
-                engine.search(&limits, job.control(), &mut |info: &SearchInfo| {
-                    let line = ThinkingLine {
-                        multipv: info.multipv,
-                        depth: info.depth,
-                        seldepth: info.seldepth,
-                        score: score_text(info.score, side),
-                        nodes: info.nodes,
-                        nps: info.nps,
-                        time_ms: info.time_ms,
-                        pv: san_line(&root, &info.pv),
-                    };
-                    let mut record = lock(&record);
-                    let slot = (info.multipv.max(1) as usize - 1).min(MAX_MULTIPV);
-                    if record.thinking.len() <= slot {
-                        record.thinking.resize(slot + 1, line.clone());
+                let mut engine = lock(&engine);
+                match kind {
+                    GameKind::Board(_) => {
+                        let root = engine.game().position();
+                        let side = root.side_to_move();
+                        let result =
+                            engine.search(&limits, job.control(), &mut |info: &SearchInfo| {
+                                show(ThinkingLine {
+                                    multipv: info.multipv,
+                                    depth: info.depth,
+                                    seldepth: info.seldepth,
+                                    score: score_text(info.score, side),
+                                    nodes: info.nodes,
+                                    nps: info.nps,
+                                    time_ms: info.time_ms,
+                                    pv: san_line(&root, &info.pv),
+                                })
+                            });
+                        result.best_move
                     }
-                    record.thinking[slot] = line;
-                    let lines = record.thinking.clone();
-                    drop(record);
-                    publish(&events, "thinking", &lines);
-                })
+                    GameKind::ChessWar => {
+                        let state = engine.chesswar().state().clone();
+                        let side = state.deciding_side().unwrap_or(Side::White);
+                        let limits = war_limits(&limits);
+                        let stop = job.control().stop_flag();
+                        let report = engine.chesswar_mut().decide(
+                            &state,
+                            &limits,
+                            stop,
+                            &mut |r: &SearchReport| show(war_line(r, side)),
+                        );
+                        report.ok().map(|r| r.best)
+                    }
+                }
             },
-            move |result| {
+            move |best: Option<String>| {
                 let mut record = lock(&record_end);
                 record.searching = None;
+                // Only into the game the search saw: any change since
+                // (a move, a take-back) would have counted a version.
                 if purpose == SearchPurpose::Move
-                    && let Some(best) = &result.best_move
-                    && record.game.position() == root
+                    && record.version == version
+                    && let Some(best) = &best
                 {
-                    // The search saw this very position: its move is legal.
                     let _ = record.play(best);
                 }
                 record.version += 1;
@@ -529,11 +722,13 @@ impl Session {
         self.state()
     }
 
-    /// The game as PGN, with the players' names given.
+    /// The game as PGN, with the players' names given. A ChessWar game is
+    /// written the same way, its start state in `FEN` and its tokens as
+    /// the moves, unnumbered.
     pub fn pgn(&self, white: &str, black: &str) -> String {
         let record = lock(&self.record);
-        let outcome = record.game.outcome();
-        let result = result_text(outcome);
+        let outcome = record.outcome();
+        let result = outcome.as_ref().map_or("*", |(_, r)| *r);
         let mut tags = vec![
             ("Event", "motley serve".to_string()),
             ("Site", "?".to_string()),
@@ -543,15 +738,27 @@ impl Session {
             ("Black", black.to_string()),
             ("Result", result.to_string()),
         ];
-        if record.variant != Variant::Chess {
-            tags.push(("Variant", record.variant.name().to_string()));
-        }
-        if record.start != AnyPosition::startpos(record.variant) {
-            tags.push(("SetUp", "1".to_string()));
-            tags.push(("FEN", record.start.fen()));
-        }
-        if let Some(o) = outcome {
-            tags.push(("Termination", o.description().to_string()));
+        let (numbered, mut number, mut white_to_move) = match &record.play {
+            Play::Board { start, .. } => {
+                let variant = start.variant();
+                if variant != Variant::Chess {
+                    tags.push(("Variant", variant.name().to_string()));
+                }
+                if *start != AnyPosition::startpos(variant) {
+                    tags.push(("SetUp", "1".to_string()));
+                    tags.push(("FEN", start.fen()));
+                }
+                (true, start.fullmove(), start.side_to_move() == Color::White)
+            }
+            Play::War { game, .. } => {
+                tags.push(("Variant", crate::chesswar::NAME.to_string()));
+                tags.push(("SetUp", "1".to_string()));
+                tags.push(("FEN", game.start().to_string()));
+                (false, 1, true)
+            }
+        };
+        if let Some((how, _)) = &outcome {
+            tags.push(("Termination", how.clone()));
         }
         let mut text = String::new();
         for (name, value) in tags {
@@ -559,20 +766,20 @@ impl Session {
             text.push_str(&format!("[{name} \"{value}\"]\n"));
         }
         text.push('\n');
-        let mut number = record.start.fullmove();
-        let mut white_to_move = record.start.side_to_move() == Color::White;
         let mut words = Vec::new();
         for (i, played) in record.played.iter().enumerate() {
-            if white_to_move {
-                words.push(format!("{number}."));
-            } else if i == 0 {
-                words.push(format!("{number}..."));
+            if numbered {
+                if white_to_move {
+                    words.push(format!("{number}."));
+                } else if i == 0 {
+                    words.push(format!("{number}..."));
+                }
+                if !white_to_move {
+                    number += 1;
+                }
+                white_to_move = !white_to_move;
             }
             words.push(played.san.clone());
-            if !white_to_move {
-                number += 1;
-            }
-            white_to_move = !white_to_move;
         }
         words.push(result.to_string());
         let mut line = String::new();
@@ -600,16 +807,34 @@ impl Session {
 
 /// What the page shows of the game `record` of the session `id`.
 fn state_view(id: &str, record: &Record) -> StateView {
-    let outcome = record.game.outcome();
+    let outcome = record.outcome();
+    let (game, label, board, war) = match &record.play {
+        Play::Board { game, .. } => {
+            let variant = game.variant();
+            (
+                variant.name(),
+                game_label(variant),
+                Some(BoardView::of(&game.position())),
+                None,
+            )
+        }
+        Play::War { game, .. } => (
+            crate::chesswar::NAME,
+            "ChessWar",
+            None,
+            Some(WarView::of(game.state())),
+        ),
+    };
     StateView {
         id: id.to_string(),
-        game: record.variant.name(),
-        label: game_label(record.variant),
-        board: BoardView::of(&record.game.position()),
+        game,
+        label,
+        board,
+        war,
         history: record.played.clone(),
-        start_fen: record.start.fen(),
-        outcome: outcome.map(|o| o.description().to_string()),
-        result: result_text(outcome),
+        start: record.start_text(),
+        result: outcome.as_ref().map_or("*", |(_, r)| *r),
+        outcome: outcome.map(|(how, _)| how),
         searching: record.searching,
         thinking: record.thinking.clone(),
         version: record.version,
@@ -625,6 +850,37 @@ fn publish<T: Serialize>(events: &broadcast::Sender<String>, kind: &str, value: 
 
 fn publish_state(events: &broadcast::Sender<String>, state: &StateView) {
     publish(events, "state", state);
+}
+
+/// A ChessWar search's limits from a board search's: the same time,
+/// nodes or depth; an infinite one deepens until stopped.
+fn war_limits(limits: &SearchLimits) -> WarLimits {
+    WarLimits {
+        depth: if limits.infinite {
+            Some(WAR_MAX_DEPTH)
+        } else {
+            limits.depth
+        },
+        nodes: limits.nodes,
+        movetime: limits.move_time,
+    }
+}
+
+/// A ChessWar search report as a line: the value (-1 to 1) from White's
+/// side and the tokens to the next roll.
+fn war_line(report: &SearchReport, deciding: Side) -> ThinkingLine {
+    let sign = if deciding == Side::White { 1.0 } else { -1.0 };
+    let ms = report.elapsed.as_millis() as u64;
+    ThinkingLine {
+        multipv: 1,
+        depth: report.depth,
+        seldepth: report.depth,
+        score: format!("{:+.3}", report.value * sign),
+        nodes: report.nodes,
+        nps: report.nodes.saturating_mul(1000) / ms.max(1),
+        time_ms: ms,
+        pv: report.pv.clone(),
+    }
 }
 
 /// The search limits of a request, checked.

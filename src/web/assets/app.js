@@ -24,6 +24,7 @@ const ui = {
   analysing: false,
   events: null,
   requested: false, // an engine move has been asked for and not yet seen
+  rolling: false, // the server's die has been asked for
 };
 
 const $ = (id) => document.getElementById(id);
@@ -59,7 +60,7 @@ async function act(method, path, body) {
   try {
     const state = await api(method, path, body);
     showError("");
-    if (state && state.board) setState(state);
+    if (state && (state.board || state.war)) setState(state);
     return state;
   } catch (e) {
     showError(e.message);
@@ -99,9 +100,10 @@ function setState(state) {
   }
   ui.state = state;
   if (!state.searching) ui.requested = false;
-  $("fen").value = state.board.fen;
+  $("fen").value = state.war ? state.war.state : state.board.fen;
   render();
   maybeEngineMove();
+  maybeAutoRoll();
 }
 
 function engineSide(color) {
@@ -114,10 +116,18 @@ function limitBody() {
   return { [$("limit-kind").value]: value };
 }
 
+// The side that must decide now: the side to move, or in ChessWar the
+// side whose decision is due (none while a roll is due).
+function decidingSide(s) {
+  if (s.war) return s.war.to_act.kind === "decision" ? s.war.to_act.side : null;
+  return s.board.side_to_move;
+}
+
 function maybeEngineMove() {
   const s = ui.state;
-  if (!s || s.searching || s.outcome || ui.requested || ui.analysing) return;
-  if (!engineSide(s.board.side_to_move)) return;
+  if (!s || s.searching || s.outcome || ui.requested || ui.analysing || ui.view) return;
+  const side = decidingSide(s);
+  if (!side || !engineSide(side)) return;
   ui.requested = true;
   // `ply` makes the server refuse a request that crossed a change of the
   // game (409): that refusal is no error for the user.
@@ -144,7 +154,9 @@ async function playMove(move) {
 
 function userMayMove() {
   const s = ui.state;
-  return s && !ui.view && !s.outcome && !engineSide(s.board.side_to_move);
+  if (!s || ui.view || s.outcome) return false;
+  const side = decidingSide(s);
+  return !!side && !engineSide(side);
 }
 
 // ---- drawing ------------------------------------------------------------
@@ -193,7 +205,13 @@ function rect(coord, board, cls, parent, files = 1, ranks = 1) {
 function render() {
   const s = ui.state;
   if (!s) return;
-  const board = ui.view || s.board;
+  if (s.war) renderWar(ui.view || s.war);
+  else renderBoard(ui.view || s.board);
+  renderPanel();
+}
+
+function renderBoard(board) {
+  const s = ui.state;
   const svg = $("board");
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${board.files * SQ + MARGIN} ${board.ranks * SQ + MARGIN}`);
@@ -250,7 +268,154 @@ function render() {
       });
     }
   }
-  renderPanel();
+}
+
+// ---- ChessWar -----------------------------------------------------------
+
+const MARK_LETTERS = { moved: "m", charged: "c", balked: "b", fired: "f", attacked: "a", stupid: "x", steady: "o", scared: "s", frightened: "t", protected: "+", strike: "k", "has cast": "w", "spell owed": "n", reacted: "i" };
+
+function warTokensFrom(square) {
+  return ui.state.war.tokens.filter((t) => t.from && same(t.from, square));
+}
+
+function renderWar(war) {
+  const board = { files: 8, ranks: 8 };
+  const svg = $("board");
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${8 * SQ + MARGIN} ${8 * SQ + MARGIN}`);
+  svg.dataset.game = "chesswar";
+  for (let r = 0; r < 8; r++) {
+    for (let f = 0; f < 8; f++) {
+      const node = rect([f, r], board, (f + r) % 2 === 0 ? "war-square-dark" : "war-square-light", svg);
+      node.dataset.square = `${f},${r}`;
+    }
+  }
+  for (let f = 0; f < 8; f++) {
+    const [x] = xy([f, 0], board);
+    el("text", { class: "coord", x: x + SQ / 2 - 3, y: 8 * SQ + 12 }, svg).textContent = fileName(f);
+  }
+  for (let r = 0; r < 8; r++) {
+    const [, y] = xy([0, r], board);
+    el("text", { class: "coord", x: 1, y: y + SQ / 2 + 4 }, svg).textContent = String(r + 1);
+  }
+  const history = ui.view ? ui.state.history.slice(0, ui.viewPly) : ui.state.history;
+  const last = [...history].reverse().find((h) => h.squares);
+  if (last) for (const c of last.squares) rect(c, board, "last", svg);
+  if (ui.selected) rect(ui.selected, board, "selected", svg);
+  const pieces = el("g", { id: "pieces" }, svg);
+  for (const u of war.units) {
+    const letter = u.side === "white" ? u.letter.toUpperCase() : u.letter.toLowerCase();
+    const g = drawPiece(letter, u.at, board, pieces);
+    g.dataset.unit = u.name;
+    const title = el("title", {}, g);
+    title.textContent = `${u.name} (${u.race}, ${u.side})${u.marks.length ? ": " + u.marks.join(", ") : ""}`;
+    if (u.marks.length) {
+      const [x, y] = xy(u.at, board);
+      el("text", { class: "unit-marks", x: x + 3, y: y + 12 }, pieces).textContent = u.marks.map((m) => MARK_LETTERS[m] || "?").join("");
+    }
+  }
+  if (ui.selected && !ui.view) {
+    for (const t of warTokensFrom(ui.selected)) {
+      if (!t.to) continue;
+      const [x, y] = xy(t.to, board);
+      if (t.kind === "move" || t.kind === "advance") el("circle", { class: "target", cx: x + SQ / 2, cy: y + SQ / 2, r: SQ / 7 }, svg);
+      else if (t.kind === "spell") el("circle", { class: "target-spell", cx: x + SQ / 2, cy: y + SQ / 2, r: SQ / 2 - 6 }, svg);
+      else el("circle", { class: "target-fire", cx: x + SQ / 2, cy: y + SQ / 2, r: SQ / 2 - 4 }, svg);
+    }
+  }
+}
+
+function renderWarPanel() {
+  const s = ui.state;
+  const war = s.war;
+  const dice = $("dice");
+  dice.hidden = war.to_act.kind !== "roll" || !!ui.view;
+  $("roll-purpose").textContent = war.to_act.kind === "roll" ? `for ${war.to_act.what}` : "";
+  const actions = $("actions");
+  actions.replaceChildren();
+  if (war.to_act.kind === "decision") {
+    const who = war.to_act.side === "white" ? "White" : "Black";
+    const p = document.createElement("div");
+    p.textContent = `${who} chooses ${war.to_act.what} (click a unit for its actions; rings mark targets):`;
+    actions.appendChild(p);
+    // The tokens without a unit (end, pass, no advance, a picked unit)
+    // and those of the selected unit.
+    const shown = war.tokens.filter((t) => !t.from || (ui.selected && same(t.from, ui.selected)));
+    for (const t of shown) {
+      const b = document.createElement("button");
+      b.textContent = t.token;
+      b.dataset.token = t.token;
+      b.disabled = !userMayMove();
+      b.addEventListener("click", () => playToken(t.token));
+      actions.appendChild(b);
+    }
+  }
+  const table = $("units");
+  table.replaceChildren();
+  for (const u of war.units) {
+    const tr = document.createElement("tr");
+    const cells = [`${fileName(u.at[0])}${u.at[1] + 1}`, u.side, u.race, u.name, u.marks.join(", ")];
+    for (const c of cells) {
+      const td = document.createElement("td");
+      td.textContent = c;
+      tr.appendChild(td);
+    }
+    table.appendChild(tr);
+  }
+}
+
+async function playToken(token) {
+  ui.selected = null;
+  hideChooser();
+  await act("POST", `/api/games/${ui.id}/move`, { move: token });
+}
+
+function maybeAutoRoll() {
+  const s = ui.state;
+  if (!s || !s.war || ui.view || s.searching || s.outcome) return;
+  if (s.war.to_act.kind === "roll" && $("auto-roll").checked && !ui.rolling) {
+    ui.rolling = true;
+    act("POST", `/api/games/${ui.id}/roll`).finally(() => {
+      ui.rolling = false;
+    });
+  }
+}
+
+function clickWarSquare(square) {
+  if (ui.view) {
+    ui.view = null;
+    render();
+    return;
+  }
+  if (!userMayMove() || !square) return;
+  hideChooser();
+  const tokens = ui.state.war.tokens;
+  if (ui.selected) {
+    const matching = warTokensFrom(ui.selected).filter((t) => t.to && same(t.to, square));
+    if (matching.length === 1) return playToken(matching[0].token);
+    if (matching.length > 1) return chooseTokens(matching);
+  }
+  const picks = tokens.filter((t) => t.kind === "pick" && same(t.to, square));
+  if (picks.length === 1) return playToken(picks[0].token);
+  ui.selected = warTokensFrom(square).length ? square : null;
+  render();
+}
+
+function chooseTokens(tokens) {
+  const box = $("chooser");
+  box.replaceChildren();
+  for (const t of tokens) {
+    const b = document.createElement("button");
+    b.textContent = t.token;
+    b.dataset.wire = t.token;
+    b.addEventListener("click", () => playToken(t.token));
+    box.appendChild(b);
+  }
+  const cancel = document.createElement("button");
+  cancel.textContent = "cancel";
+  cancel.addEventListener("click", hideChooser);
+  box.appendChild(cancel);
+  box.hidden = false;
 }
 
 function showThinking(lines) {
@@ -269,7 +434,12 @@ function renderPanel() {
   const board = s.board;
   let status;
   if (s.outcome) status = `${s.outcome} (${s.result})`;
-  else {
+  else if (s.war) {
+    const w = s.war;
+    status = `round ${w.round}, ${w.phase} phase, ${w.side_to_move === "white" ? "White" : "Black"}'s turn`;
+    if (w.to_act.kind === "roll") status += `; a roll is due (${w.to_act.what})`;
+    if (s.searching === "move") status += "; the engine is thinking";
+  } else {
     status = `${board.side_to_move === "white" ? "White" : "Black"} to move`;
     if (board.check) status += ", in check";
     if (s.searching === "move") status += "; the engine is thinking";
@@ -278,11 +448,14 @@ function renderPanel() {
   $("status").textContent = `${s.label}: ${status}`;
   showThinking(s.thinking);
   $("analyse").textContent = ui.analysing ? "Stop analysing" : "Analyse";
+  $("war-panel").hidden = !s.war;
+  if (s.war) renderWarPanel();
   const list = $("moves");
   list.replaceChildren();
-  for (let i = 0; i < s.history.length; i += 2) {
+  const perLine = s.war ? 1 : 2;
+  for (let i = 0; i < s.history.length; i += perLine) {
     const li = document.createElement("li");
-    for (const ply of [i, i + 1]) {
+    for (const ply of perLine === 1 ? [i] : [i, i + 1]) {
       if (ply >= s.history.length) break;
       const span = document.createElement("span");
       span.textContent = s.history[ply].san;
@@ -296,7 +469,7 @@ function renderPanel() {
   const banner = $("banner");
   banner.hidden = !ui.view;
   banner.textContent = ui.view ? `Viewing after move ${ui.viewPly} of ${s.history.length}: click here to return to the game` : "";
-  const bm = boardMoves();
+  const bm = s.war ? [] : boardMoves();
   $("board-moves-panel").hidden = bm.length === 0 || !!ui.view;
   const box = $("board-moves");
   box.replaceChildren();
@@ -414,7 +587,7 @@ function svgPoint(event) {
 let drag = null;
 
 function onPointerDown(event) {
-  if (event.button !== 0 || !ui.state || ui.view) return;
+  if (event.button !== 0 || !ui.state || ui.view || ui.state.war) return;
   const board = ui.state.board;
   const p = svgPoint(event);
   const square = squareAt(p.x, p.y, board);
@@ -446,7 +619,7 @@ function onPointerMove(event) {
 }
 
 function onPointerUp(event) {
-  const board = ui.state && ui.state.board;
+  const board = ui.state && (ui.state.board || { files: 8, ranks: 8 });
   const p = svgPoint(event);
   const square = board ? squareAt(p.x, p.y, board) : null;
   if (drag && drag.moved) {
@@ -462,6 +635,10 @@ function onPointerUp(event) {
   }
   drag = null;
   if (event.target.classList && event.target.classList.contains("board-target")) return;
+  if (ui.state && ui.state.war) {
+    const p8 = svgPoint(event);
+    return clickWarSquare(squareAt(p8.x, p8.y, { files: 8, ranks: 8 }));
+  }
   clickSquare(square);
 }
 
@@ -489,7 +666,7 @@ function setup() {
     const side = $("side").value;
     const mine = side === "white" || side === "black";
     // Against the engine, take back to the user's own turn.
-    const plies = mine && s.board.side_to_move === side && s.history.length >= 2 ? 2 : 1;
+    const plies = !s.war && mine && s.board.side_to_move === side && s.history.length >= 2 ? 2 : 1;
     ui.requested = true; // no engine move until the state comes back
     ui.view = null;
     await act("POST", `/api/games/${ui.id}/undo`, { plies });
@@ -518,10 +695,15 @@ function setup() {
     }
   });
   $("copy-fen").addEventListener("click", () => {
-    const fen = ui.state ? ui.state.board.fen : "";
+    const fen = ui.state ? $("fen").value : "";
     if (navigator.clipboard) navigator.clipboard.writeText(fen).catch(() => $("fen").select());
     else $("fen").select();
   });
+  for (const b of document.querySelectorAll("#die-buttons button[data-die]")) {
+    b.addEventListener("click", () => playToken(`d${b.dataset.die}`));
+  }
+  $("roll").addEventListener("click", () => act("POST", `/api/games/${ui.id}/roll`));
+  $("auto-roll").addEventListener("change", maybeAutoRoll);
   $("banner").addEventListener("click", () => {
     ui.view = null;
     render();
