@@ -120,6 +120,13 @@ fn every_game_is_played_by_clicking_in_a_real_browser() {
         screenshot(&browser, game);
     }
 
+    // A move by dragging: chess, the g1 knight to f3.
+    load(&browser, "chess");
+    browser.drag("#pieces [data-square=\"6,0\"]", "rect[data-square=\"5,2\"]");
+    wait_for_reply(&browser, "after a dragged move");
+    let first = browser.script("return ui.state.history[0].san", vec![]);
+    assert_eq!(first, "Nf3", "the dragged move");
+
     // WAD Chess: the king castles fast to b1, two files from the rook.
     load(&browser, "wadchess");
     set_fen(&browser, "5k4/10/10/10/10/10/10/R4K3R w KQ - 0 1");

@@ -670,3 +670,80 @@ fn chesswar_is_played_with_tokens_the_server_dice_and_typed_dice() {
     let pgn = get(address, &format!("{base}/pgn")).body;
     assert!(pgn.contains("[Variant \"chesswar\"]"), "{pgn}");
 }
+
+/// A small seeded generator for the random requests.
+struct Noise(u64);
+
+impl Noise {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+#[test]
+fn random_requests_get_answers_and_never_an_internal_error() {
+    let address = start();
+    let games: Vec<String> = ["chess", "chad", "wauchess", "chesswar"]
+        .iter()
+        .map(|g| id(&new_game(address, g)))
+        .collect();
+    let mut noise = Noise(0x9e37_79b9_7f4a_7c15);
+    let actions = [
+        "move", "undo", "position", "go", "stop", "roll", "view", "pgn", "x", "",
+    ];
+    let bodies = [
+        "",
+        "{",
+        "null",
+        "[]",
+        "{\"move\":\"e2e4\"}",
+        "{\"move\":\"^a4a6\"}",
+        "{\"move\":\"m:a2a3\"}",
+        "{\"move\":\"d7\"}",
+        "{\"move\":42}",
+        "{\"move\":\"\\u0000\"}",
+        "{\"plies\":99999999999999999999}",
+        "{\"plies\":2}",
+        "{\"fen\":\"8/8/8/8 w - - 0 1\"}",
+        "{\"fen\":\"\",\"moves\":[\"e2e4\",\"zz\"]}",
+        "{\"nodes\":500,\"play\":true}",
+        "{\"depth\":2,\"multipv\":3}",
+        "{\"movetime_ms\":-1}",
+        "{\"infinite\":true,\"multipv\":5}",
+        "\u{fffd}\u{fffd}",
+    ];
+    for _ in 0..400 {
+        let game = games[noise.below(games.len())].clone();
+        let action = noise.pick(&actions);
+        let path = match noise.below(6) {
+            0 => format!("/api/games/{game}"),
+            1 => format!("/api/games/{}/{action}", &game[..noise.below(game.len())]),
+            2 => format!("/api/games/{game}/view?ply={}", noise.below(6)),
+            _ => format!("/api/games/{game}/{action}"),
+        };
+        let method = noise.pick(&["GET", "POST", "POST", "POST", "PUT"]);
+        let body = noise.pick(&bodies);
+        let reply = request(address, method, &path, &[], Some(body));
+        assert!(
+            reply.status < 500,
+            "{method} {path} {body:?}: {} {}",
+            reply.status,
+            reply.body
+        );
+    }
+    // Still serving every game.
+    for game in &games {
+        let reply = get(address, &format!("/api/games/{game}"));
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        post(address, &format!("/api/games/{game}/stop"), "{}");
+    }
+}

@@ -138,6 +138,27 @@ impl Browser {
         self.session_call("DELETE", "/actions", None);
     }
 
+    /// Drags with the mouse from the middle of the element `from` to the
+    /// middle of the element `to`.
+    pub fn drag(&self, from: &str, to: &str) {
+        let find = |css: &str| {
+            self.find(css)
+                .unwrap_or_else(|| panic!("nothing on the page matches {css}"))
+        };
+        let (a, b) = (find(from), find(to));
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": {ELEMENT: a}, "x": 0, "y": 0},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerMove", "duration": 150, "origin": {ELEMENT: b}, "x": 0, "y": 0},
+                {"type": "pointerUp", "button": 0}
+            ]
+        }]});
+        self.session_call("POST", "/actions", Some(actions));
+        self.session_call("DELETE", "/actions", None);
+    }
+
     /// Chooses the `<option>` that `css` selects.
     pub fn choose(&self, css: &str) {
         let element = self
