@@ -10,26 +10,15 @@
 
 #[path = "support/http.rs"]
 mod http;
+#[path = "support/server.rs"]
+mod server;
 #[path = "support/webdriver.rs"]
 mod webdriver;
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use motley::web::{ServeConfig, Server};
 use serde_json::Value;
 use webdriver::Browser;
-
-fn start_server() -> SocketAddr {
-    let server = Server::bind(&ServeConfig {
-        host: "127.0.0.1".to_string(),
-        port: 0,
-    })
-    .expect("the server binds");
-    let address = server.address().expect("an address");
-    std::thread::spawn(move || server.run());
-    address
-}
 
 fn square(coord: &Value) -> String {
     format!("{},{}", coord[0], coord[1])
@@ -91,7 +80,7 @@ fn every_game_is_played_by_clicking_in_a_real_browser() {
             return;
         }
     };
-    let address = start_server();
+    let address = server::start();
     browser.open(&format!("http://{address}/"));
     browser.wait_for(
         "return typeof ui !== 'undefined' && ui.state && ui.state.game === 'chess'",

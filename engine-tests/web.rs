@@ -5,26 +5,16 @@
 
 #[path = "support/http.rs"]
 mod http;
+#[path = "support/server.rs"]
+mod server;
 
 use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use http::{Reply, get, post, request};
-use motley::web::{MAX_BODY, MAX_GAMES, ServeConfig, Server};
+use motley::web::{MAX_BODY, MAX_GAMES};
 use serde_json::Value;
-
-/// Starts a server on a free loopback port, serving on a thread of its own.
-fn start() -> SocketAddr {
-    let server = Server::bind(&ServeConfig {
-        host: "127.0.0.1".to_string(),
-        port: 0,
-    })
-    .expect("the server binds");
-    let address = server.address().expect("an address");
-    std::thread::spawn(move || server.run());
-    address
-}
 
 /// Starts a game and returns its state.
 fn new_game(address: SocketAddr, game: &str) -> Value {
@@ -69,7 +59,7 @@ fn wait_for(address: SocketAddr, game: &str, done: impl Fn(&Value) -> bool) -> V
 
 #[test]
 fn every_board_game_takes_legal_moves_refuses_illegal_ones_and_takes_back() {
-    let address = start();
+    let address = server::start();
     for game in ["chess", "wadchess", "paritychess", "chad", "wauchess"] {
         let state = new_game(address, game);
         let game_id = id(&state);
@@ -129,7 +119,7 @@ fn every_board_game_takes_legal_moves_refuses_illegal_ones_and_takes_back() {
 
 #[test]
 fn the_engine_moves_and_analyses_and_stop_ends_an_analysis() {
-    let address = start();
+    let address = server::start();
     for game in ["chess", "wauchess"] {
         let state = new_game(address, game);
         let base = format!("/api/games/{}", id(&state));
@@ -190,7 +180,7 @@ fn the_engine_moves_and_analyses_and_stop_ends_an_analysis() {
 
 #[test]
 fn fast_castles_board_moves_and_promotions_are_entered_by_their_squares() {
-    let address = start();
+    let address = server::start();
     // WAD Chess: the king may castle to any empty square between it and
     // the rook; each castle is listed by the king's landing square.
     let state = new_game(address, "wadchess");
@@ -304,7 +294,7 @@ fn fast_castles_board_moves_and_promotions_are_entered_by_their_squares() {
 
 #[test]
 fn positions_are_set_and_bad_ones_leave_the_game_as_it_was() {
-    let address = start();
+    let address = server::start();
     let state = new_game(address, "chess");
     let base = format!("/api/games/{}", id(&state));
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -356,7 +346,7 @@ fn positions_are_set_and_bad_ones_leave_the_game_as_it_was() {
 
 #[test]
 fn bad_requests_get_a_reason_and_change_nothing() {
-    let address = start();
+    let address = server::start();
     let state = new_game(address, "chess");
     let base = format!("/api/games/{}", id(&state));
     let cases: Vec<(Reply, u16, &str)> = vec![
@@ -505,7 +495,7 @@ fn bad_requests_get_a_reason_and_change_nothing() {
 
 #[test]
 fn the_number_of_games_is_bounded() {
-    let address = start();
+    let address = server::start();
     let mut ids = Vec::new();
     for _ in 0..MAX_GAMES {
         ids.push(id(&new_game(address, "chess")));
@@ -528,7 +518,7 @@ fn the_number_of_games_is_bounded() {
 
 #[test]
 fn closing_the_page_stops_its_search() {
-    let address = start();
+    let address = server::start();
     let state = new_game(address, "chess");
     let game_id = id(&state);
     let mut events = TcpStream::connect(address).unwrap();
@@ -559,7 +549,7 @@ fn closing_the_page_stops_its_search() {
 
 #[test]
 fn chesswar_is_played_with_tokens_the_server_dice_and_typed_dice() {
-    let address = start();
+    let address = server::start();
     let state = new_game(address, "chesswar");
     let game_id = id(&state);
     let base = format!("/api/games/{game_id}");
@@ -691,7 +681,7 @@ impl Noise {
 
 #[test]
 fn random_requests_get_answers_and_never_an_internal_error() {
-    let address = start();
+    let address = server::start();
     let games: Vec<String> = ["chess", "chad", "wauchess", "chesswar"]
         .iter()
         .map(|g| id(&new_game(address, g)))

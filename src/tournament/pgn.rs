@@ -143,9 +143,18 @@ fn write(
     }
     tokens.push(format!("{{{}}}", ending.comment.replace('}', ")")));
     tokens.push(ending.result.to_string());
+    out.push_str(&movetext_lines(&tokens));
+    out.push('\n');
+    out
+}
+
+/// Movetext words joined by spaces into lines of at most 79 characters
+/// (a longer word stands alone), each line ending in a newline.
+pub fn movetext_lines(words: &[String]) -> String {
+    let mut out = String::new();
     let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+    for word in words {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
             out.push_str(&line);
             out.push('\n');
             line.clear();
@@ -153,10 +162,10 @@ fn write(
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&token);
+        line.push_str(word);
     }
     out.push_str(&line);
-    out.push_str("\n\n");
+    out.push('\n');
     out
 }
 

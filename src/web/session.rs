@@ -782,20 +782,7 @@ impl Session {
             words.push(played.san.clone());
         }
         words.push(result.to_string());
-        let mut line = String::new();
-        for word in words {
-            if !line.is_empty() && line.len() + word.len() + 1 > 79 {
-                text.push_str(&line);
-                text.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&word);
-        }
-        text.push_str(&line);
-        text.push('\n');
+        text.push_str(&crate::tournament::pgn::movetext_lines(&words));
         text
     }
 

@@ -402,20 +402,7 @@ function clickWarSquare(square) {
 }
 
 function chooseTokens(tokens) {
-  const box = $("chooser");
-  box.replaceChildren();
-  for (const t of tokens) {
-    const b = document.createElement("button");
-    b.textContent = t.token;
-    b.dataset.wire = t.token;
-    b.addEventListener("click", () => playToken(t.token));
-    box.appendChild(b);
-  }
-  const cancel = document.createElement("button");
-  cancel.textContent = "cancel";
-  cancel.addEventListener("click", hideChooser);
-  box.appendChild(cancel);
-  box.hidden = false;
+  showChooser(tokens.map((t) => ({ label: t.token, wire: t.token, play: () => playToken(t.token) })));
 }
 
 function showThinking(lines) {
@@ -521,14 +508,22 @@ function hideChooser() {
 // Several moves share the squares (promotions, a king step that is also a
 // castle): the user picks one.
 function choose(moves) {
+  showChooser(moves.map((m) => ({
+    label: m.promotion ? `${PIECE_NAMES[m.promotion] || m.promotion} (${m.san})` : m.san,
+    wire: m.wire,
+    play: () => playMove(m),
+  })));
+}
+
+// Buttons under the board, one a choice, and one to cancel.
+function showChooser(choices) {
   const box = $("chooser");
   box.replaceChildren();
-  for (const m of moves) {
+  for (const c of choices) {
     const b = document.createElement("button");
-    const name = m.promotion ? `${PIECE_NAMES[m.promotion] || m.promotion} (${m.san})` : m.san;
-    b.textContent = name;
-    b.dataset.wire = m.wire;
-    b.addEventListener("click", () => playMove(m));
+    b.textContent = c.label;
+    b.dataset.wire = c.wire;
+    b.addEventListener("click", c.play);
     box.appendChild(b);
   }
   const cancel = document.createElement("button");
