@@ -9,8 +9,10 @@
 #   data-S.data   one datagen run per seed S = 1..RUNS, GAMES_PER_RUN games
 #                 each (default 8000 games, 4 runs), 5000 nodes a move, on
 #                 every core; a run already complete is kept
-#   GAME.nnue     the network: motley train with its defaults (hidden 256,
-#                 20 epochs, learning rate 0.002, result weight 0.3)
+#   GAME.nnue     the network: motley train, hidden 256, 3 epochs (the
+#                 one with the lowest held-out loss is kept), learning rate
+#                 0.002, result weight 0.3, with mirror images in chess,
+#                 WAD and Parity Chess
 #   match.pgn     the network (EvalFile) against the hand-written
 #                 evaluation (Use NNUE=false), same binary, 10 s + 0.1 s,
 #                 from the game's tuning openings, two games at a time
@@ -52,8 +54,10 @@ for seed in $(seq 1 "$runs"); do
     data+=("$file")
 done
 
+mirror=()
+case $game in chess | wadchess | paritychess) mirror=(--mirror) ;; esac
 "$motley" train --variant "$game" --data "${data[@]}" --out "$dir/$game.nnue" \
-    --threads "$threads" ${HIDDEN:+--hidden "$HIDDEN"} ${EPOCHS:+--epochs "$EPOCHS"}
+    --threads "$threads" --epochs "${EPOCHS:-3}" ${HIDDEN:+--hidden "$HIDDEN"} "${mirror[@]}"
 
 "$motley" match --engine1 "$motley" --name1 network \
     --option1 "UCI_Variant=$game" --option1 "EvalFile=$dir/$game.nnue" \

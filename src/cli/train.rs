@@ -43,6 +43,10 @@ pub struct TrainArgs {
     /// The share of positions held out to validate on: the last ones read, whole games.
     #[arg(long, default_value_t = 0.05, value_parser = numbers::share)]
     pub validation: f32,
+    /// Adds each position's mirror image, files reversed (chess, WAD and
+    /// Parity Chess).
+    #[arg(long)]
+    pub mirror: bool,
     /// Threads (default: every core).
     #[arg(long, value_parser = numbers::threads)]
     pub threads: Option<usize>,
@@ -71,7 +75,8 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start threads: {e}"))?;
 
     let started = Instant::now();
-    let samples = Samples::read(variant, &config.data, config.wdl).map_err(|e| e.to_string())?;
+    let samples =
+        Samples::read(variant, &config.data, config.wdl, args.mirror).map_err(|e| e.to_string())?;
     out!(
         "read {} positions of {} in {:.1} s",
         samples.len(),
@@ -111,7 +116,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     let net = Network::quantised(&float);
     net.save(&args.out).map_err(|e| e.to_string())?;
     out!(
-        "wrote {} (hidden {}, validation loss {validation:.6}) in {:.0} s",
+        "wrote {} (hidden {}, the epoch with the lowest validation loss: {validation:.6}) in {:.0} s",
         args.out.display(),
         net.hidden(),
         started.elapsed().as_secs_f64()

@@ -13,7 +13,8 @@
 //! with the learning rate falling along a cosine from `lr` to a twentieth
 //! of it. Weights stay within [`WEIGHT_CLIP`] so that the quantised
 //! network cannot overflow its 16-bit sums. The last positions read (whole
-//! games) are held out and their loss reported each epoch.
+//! games) are held out and their loss reported each epoch; the network of
+//! the epoch with the lowest is the one returned.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -21,8 +22,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::engine::nnue::{FeatureSpace, FloatNetwork, network::SCALE};
-use crate::rules::Variant;
 use crate::rules::random::XorShift;
+use crate::rules::{Square, Variant};
 
 use super::data::{DataError, DataReader, PositionRecord};
 
@@ -80,6 +81,8 @@ pub enum TrainError {
     Data(DataError),
     /// Too few positions to train and validate on.
     TooFewPositions(usize),
+    /// Mirror images asked for in a game whose wings differ.
+    NoMirror(Variant),
 }
 
 impl std::fmt::Display for TrainError {
@@ -89,6 +92,10 @@ impl std::fmt::Display for TrainError {
             TrainError::TooFewPositions(n) => {
                 write!(f, "{n} positions are too few to train on (at least 100)")
             }
+            TrainError::NoMirror(v) => write!(
+                f,
+                "--mirror is for chess, wadchess and paritychess: {v}'s wings are not alike"
+            ),
         }
     }
 }
@@ -151,13 +158,28 @@ impl Samples {
             .push(wdl * record.outcome.points() + (1.0 - wdl) * expected);
     }
 
-    /// Reads every position of `paths` (files of `variant`).
-    pub fn read(variant: Variant, paths: &[PathBuf], wdl: f32) -> Result<Samples, TrainError> {
+    /// Reads every position of `paths` (files of `variant`); with
+    /// `mirror`, each is followed by its mirror image (files reversed),
+    /// where the game allows it ([`mirrors`]).
+    pub fn read(
+        variant: Variant,
+        paths: &[PathBuf],
+        wdl: f32,
+        mirror: bool,
+    ) -> Result<Samples, TrainError> {
+        if mirror && !mirrors(variant) {
+            return Err(TrainError::NoMirror(variant));
+        }
         let space = FeatureSpace::of(variant);
+        let files = variant.spec().files;
         let mut samples = Samples::new();
         for path in paths {
             for record in DataReader::open_for(path, variant)? {
-                samples.push(&space, &record?, wdl);
+                let record = record?;
+                samples.push(&space, &record, wdl);
+                if mirror {
+                    samples.push(&space, &mirror_image(&record, files), wdl);
+                }
             }
         }
         Ok(samples)
@@ -176,6 +198,28 @@ impl Samples {
 impl Default for Samples {
     fn default() -> Self {
         Samples::new()
+    }
+}
+
+/// Whether a position of `variant` and its mirror image (files reversed)
+/// are worth the same: true where nothing but castling tells the wings
+/// apart (chess, WAD and Parity Chess; the records hold no castling
+/// rights), false for Chad's castles and Wau Chess's boards.
+pub fn mirrors(variant: Variant) -> bool {
+    let spec = variant.spec();
+    spec.fortress.is_none() && spec.attack_boards.is_none()
+}
+
+/// The record with its files reversed.
+fn mirror_image(record: &PositionRecord, files: u8) -> PositionRecord {
+    let flip = |sq: Square| {
+        let (file, rank) = (sq.to_u8() % files, sq.to_u8() / files);
+        Square::new(rank * files + (files - 1 - file))
+    };
+    PositionRecord {
+        pieces: record.pieces.iter().map(|&(sq, p)| (flip(sq), p)).collect(),
+        board_corners: record.board_corners.iter().map(|&sq| flip(sq)).collect(),
+        ..record.clone()
     }
 }
 
@@ -401,8 +445,9 @@ pub struct TrainProgress {
     pub lr: f32,
 }
 
-/// Trains a network on `samples` and returns its numbers (for
-/// [`Network::quantised`]), with the last epoch's validation loss. `on_progress` hears of every batch and of
+/// Trains a network on `samples` and returns the numbers (for
+/// [`Network::quantised`]) of the epoch with the lowest validation loss,
+/// with that loss. `on_progress` hears of every batch and of
 /// each epoch's end (the report with `validation_loss`).
 pub fn train(
     config: &TrainConfig,
@@ -436,7 +481,10 @@ pub fn train(
     let batch = config.batch.max(1);
     let total_steps = config.epochs * training.len().div_ceil(batch);
     let mut step = 0usize;
-    let mut last_validation = f64::NAN;
+    // The numbers of the epoch with the lowest validation loss: with few
+    // games the network soon learns their positions by heart, and the
+    // held-out games' loss rises again.
+    let mut best: Option<(f64, Params)> = None;
 
     for epoch in 1..=config.epochs {
         shuffle(&mut training, &mut rng);
@@ -476,18 +524,25 @@ pub fn train(
                 lr,
             });
         }
-        last_validation = loss_of(&params, samples, &validation, &mut workers);
+        let validation_loss = loss_of(&params, samples, &validation, &mut workers);
+        if best
+            .as_ref()
+            .is_none_or(|(loss, _)| validation_loss < *loss)
+        {
+            best = Some((validation_loss, params.clone()));
+        }
         on_progress(&TrainProgress {
             epoch,
             positions: seen,
             per_epoch: training.len(),
             train_loss: loss_sum / seen.max(1) as f64,
-            validation_loss: Some(last_validation),
+            validation_loss: Some(validation_loss),
             per_second: seen as f64 / started.elapsed().as_secs_f64().max(1e-9),
             lr: config.lr,
         });
     }
-    Ok((params.to_network(config.variant), last_validation))
+    let (loss, params) = best.unwrap_or((f64::NAN, params));
+    Ok((params.to_network(config.variant), loss))
 }
 
 /// The mean loss of `params` over the positions `indices`.
@@ -620,5 +675,29 @@ mod tests {
         let config = TrainConfig::new(Variant::Chess, Vec::new());
         let e = train(&config, &Samples::new(), &mut |_| {}).unwrap_err();
         assert!(e.to_string().contains("too few"), "{e}");
+    }
+
+    #[test]
+    fn mirror_images_reverse_the_files_and_only_where_the_wings_are_alike() {
+        let pos = random_positions(30, 11).pop().unwrap();
+        let record = PositionRecord::of(&pos, 37, Outcome::Win);
+        let image = mirror_image(&record, 8);
+        assert_ne!(image.pieces, record.pieces);
+        assert_eq!(mirror_image(&image, 8), record);
+        let e1 = Square::new(4);
+        let d1 = Square::new(3);
+        let moved = PositionRecord {
+            pieces: vec![(e1, record.pieces[0].1)],
+            ..record.clone()
+        };
+        assert_eq!(mirror_image(&moved, 8).pieces[0].0, d1);
+        assert!(
+            mirrors(Variant::Chess) && mirrors(Variant::WadChess) && mirrors(Variant::ParityChess)
+        );
+        assert!(!mirrors(Variant::Chad) && !mirrors(Variant::WauChess));
+        let Err(e) = Samples::read(Variant::Chad, &[], 0.3, true) else {
+            panic!("Chad has no mirror images");
+        };
+        assert!(e.to_string().contains("--mirror"), "{e}");
     }
 }
