@@ -381,14 +381,21 @@ function maybeAutoRoll() {
   }
 }
 
-function clickWarSquare(square) {
+// What every click on the board does first: leaves an earlier position
+// being viewed, and says whether the click may enter a move.
+function clickEntersMove(square) {
   if (ui.view) {
     ui.view = null;
     render();
-    return;
+    return false;
   }
-  if (!userMayMove() || !square) return;
+  if (!userMayMove() || !square) return false;
   hideChooser();
+  return true;
+}
+
+function clickWarSquare(square) {
+  if (!clickEntersMove(square)) return;
   const tokens = ui.state.war.tokens;
   if (ui.selected) {
     const matching = warTokensFrom(ui.selected).filter((t) => t.to && same(t.to, square));
@@ -548,13 +555,7 @@ function attackBoardAt(square) {
 
 // A click (or the end of a drag) on `square`.
 function clickSquare(square) {
-  if (ui.view) {
-    ui.view = null;
-    render();
-    return;
-  }
-  if (!userMayMove() || !square) return;
-  hideChooser();
+  if (!clickEntersMove(square)) return;
   if (ui.selected) {
     const moves = movesFrom(ui.selected).filter((m) => same(m.to, square));
     if (moves.length === 1) return playMove(moves[0]);
