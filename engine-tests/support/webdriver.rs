@@ -120,12 +120,16 @@ impl Browser {
         found[ELEMENT].as_str().map(str::to_string)
     }
 
+    /// The element `css` selects; the test fails when there is none.
+    fn require(&self, css: &str) -> String {
+        self.find(css)
+            .unwrap_or_else(|| panic!("nothing on the page matches {css}"))
+    }
+
     /// Clicks the middle of the element `css` selects with the mouse, as a
     /// user does: whatever is drawn on top there receives the click.
     pub fn click(&self, css: &str) {
-        let element = self
-            .find(css)
-            .unwrap_or_else(|| panic!("nothing on the page matches {css}"));
+        let element = self.require(css);
         let actions = json!({"actions": [{
             "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
             "actions": [
@@ -141,11 +145,7 @@ impl Browser {
     /// Drags with the mouse from the middle of the element `from` to the
     /// middle of the element `to`.
     pub fn drag(&self, from: &str, to: &str) {
-        let find = |css: &str| {
-            self.find(css)
-                .unwrap_or_else(|| panic!("nothing on the page matches {css}"))
-        };
-        let (a, b) = (find(from), find(to));
+        let (a, b) = (self.require(from), self.require(to));
         let actions = json!({"actions": [{
             "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
             "actions": [
@@ -161,9 +161,7 @@ impl Browser {
 
     /// Chooses the `<option>` that `css` selects.
     pub fn choose(&self, css: &str) {
-        let element = self
-            .find(css)
-            .unwrap_or_else(|| panic!("nothing on the page matches {css}"));
+        let element = self.require(css);
         self.session_call(
             "POST",
             &format!("/element/{element}/click"),
@@ -173,9 +171,7 @@ impl Browser {
 
     /// Types `text` into the element `css` selects, after clearing it.
     pub fn type_into(&self, css: &str, text: &str) {
-        let element = self
-            .find(css)
-            .unwrap_or_else(|| panic!("nothing on the page matches {css}"));
+        let element = self.require(css);
         self.session_call(
             "POST",
             &format!("/element/{element}/clear"),

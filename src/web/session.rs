@@ -593,7 +593,7 @@ impl Session {
         };
         let mut runner = lock(&self.runner);
         runner.stop(Answer::Discard);
-        let (start, moves) = {
+        let (start, moves, kind) = {
             let mut record = lock(&self.record);
             if let Some((how, _)) = record.outcome() {
                 record.searching = None;
@@ -615,9 +615,8 @@ impl Session {
                 )));
             }
             let moves: Vec<String> = record.played.iter().map(|p| p.wire.clone()).collect();
-            (record.start_text(), moves)
+            (record.start_text(), moves, record.kind)
         };
-        let kind = lock(&self.record).kind;
         {
             let mut engine = lock(&self.engine);
             match kind {

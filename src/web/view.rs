@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::rules::{AnyPosition, Bitboard, Color, MoveKind, Position, Square, Variant};
+use crate::rules::{AnyPosition, Bitboard, Color, Move, MoveKind, Position, Square, Variant};
 use crate::with_position;
 
 /// A square as (file, rank), both from 0 at White's lower left.
@@ -138,15 +138,12 @@ fn view<B: Bitboard>(p: &Position<B>) -> BoardView {
                 MoveKind::Promotion => "promotion",
                 _ => "move",
             };
-            let to = match m.kind() {
-                MoveKind::Castle => p.castling_destinations(m).0,
-                _ => m.to(),
-            };
+            let (from, to) = entry_squares(p, m);
             MoveView {
                 wire: p.wire(m),
                 san: p.san(m),
-                from: coord(p, m.from()),
-                to: coord(p, to),
+                from,
+                to,
                 kind,
                 promotion: m.promotion_role().map(|r| r.letter()),
             }
@@ -206,14 +203,17 @@ fn view<B: Bitboard>(p: &Position<B>) -> BoardView {
 /// [`MoveView`] gives them: from and to (a castling king's square, a board
 /// move's corners).
 pub fn move_squares(position: &AnyPosition, wire: &str) -> Option<(Coord, Coord)> {
-    with_position!(position, p => {
-        let m = p.parse_wire(wire).ok()?;
-        let to = match m.kind() {
-            MoveKind::Castle => p.castling_destinations(m).0,
-            _ => m.to(),
-        };
-        Some((coord(p, m.from()), coord(p, to)))
-    })
+    with_position!(position, p => p.parse_wire(wire).ok().map(|m| entry_squares(p, m)))
+}
+
+/// The squares a move is entered by: from, and where the piece lands (a
+/// castling king's square; a board move's corner after).
+fn entry_squares<B: Bitboard>(p: &Position<B>, m: Move) -> (Coord, Coord) {
+    let to = match m.kind() {
+        MoveKind::Castle => p.castling_destinations(m).0,
+        _ => m.to(),
+    };
+    (coord(p, m.from()), coord(p, to))
 }
 
 /// The games the page offers, with the names it shows.

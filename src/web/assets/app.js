@@ -40,6 +40,15 @@ function same(a, b) {
   return a && b && a[0] === b[0] && a[1] === b[1];
 }
 
+// A button that calls `onClick`, with `data-NAME` attributes from `data`.
+function button(label, data, onClick) {
+  const b = document.createElement("button");
+  b.textContent = label;
+  Object.assign(b.dataset, data);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
 function showError(text) {
   $("error").textContent = text || "";
 }
@@ -342,11 +351,8 @@ function renderWarPanel() {
     // and those of the selected unit.
     const shown = war.tokens.filter((t) => !t.from || (ui.selected && same(t.from, ui.selected)));
     for (const t of shown) {
-      const b = document.createElement("button");
-      b.textContent = t.token;
-      b.dataset.token = t.token;
+      const b = button(t.token, { token: t.token }, () => playToken(t.token));
       b.disabled = !userMayMove();
-      b.addEventListener("click", () => playToken(t.token));
       actions.appendChild(b);
     }
   }
@@ -468,11 +474,8 @@ function renderPanel() {
   const box = $("board-moves");
   box.replaceChildren();
   for (const m of bm) {
-    const b = document.createElement("button");
-    b.textContent = m.san;
-    b.dataset.wire = m.wire;
+    const b = button(m.san, { wire: m.wire }, () => playMove(m));
     b.disabled = !userMayMove();
-    b.addEventListener("click", () => playMove(m));
     box.appendChild(b);
   }
   const white = engineSide("white") ? "motley" : "You";
@@ -526,17 +529,8 @@ function choose(moves) {
 function showChooser(choices) {
   const box = $("chooser");
   box.replaceChildren();
-  for (const c of choices) {
-    const b = document.createElement("button");
-    b.textContent = c.label;
-    b.dataset.wire = c.wire;
-    b.addEventListener("click", c.play);
-    box.appendChild(b);
-  }
-  const cancel = document.createElement("button");
-  cancel.textContent = "cancel";
-  cancel.addEventListener("click", hideChooser);
-  box.appendChild(cancel);
+  for (const c of choices) box.appendChild(button(c.label, { wire: c.wire }, c.play));
+  box.appendChild(button("cancel", {}, hideChooser));
   box.hidden = false;
 }
 
