@@ -602,6 +602,7 @@ fn train_writes_a_network_that_eval_and_uci_load() {
         "300",
         "--threads",
         "2",
+        "--hand-written",
     ]);
     assert!(
         generated.status.success(),
@@ -646,6 +647,20 @@ fn train_writes_a_network_that_eval_and_uci_load() {
         &["eval", "--variant", "wadchess", "--eval-file", net_path],
         &["a network for chess, not for wadchess"],
     );
+    let wad_data = dir.join("wad.data");
+    assert_one_line_error(
+        &[
+            "datagen",
+            "--variant",
+            "wadchess",
+            "--out",
+            wad_data.to_str().unwrap(),
+            "--eval-file",
+            net_path,
+        ],
+        &["a network for chess, not for wadchess"],
+    );
+    assert!(!wad_data.exists(), "a refused run writes nothing");
     let mut bytes = std::fs::read(&net).unwrap();
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x40;

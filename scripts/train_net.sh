@@ -7,12 +7,15 @@
 # Writes to $NET_DIR (default: ~/.cache/motley-nets/GAME), outside the
 # work tree:
 #   data-S.data   one datagen run per seed S = 1..RUNS, GAMES_PER_RUN games
-#                 each (default 8000 games, 4 runs), 5000 nodes a move, on
-#                 every core; a run already complete is kept
-#   GAME.nnue     the network: motley train, hidden 256, 3 epochs (the
+#                 each (default 8000 games, 4 runs), 5000 nodes a move
+#   data-fast.data  one more run at 1000 nodes a move, seed 1001,
+#                 FAST_GAMES games (default 6000)
+#                 All runs search with the hand-written evaluation, on
+#                 every core; a run already complete is kept.
+#   GAME.nnue     the network: motley train, hidden 256, 6 epochs (the
 #                 one with the lowest held-out loss is kept), learning rate
-#                 0.002, result weight 0.3, with mirror images in chess,
-#                 WAD and Parity Chess
+#                 0.002, target the search score alone (result weight 0),
+#                 with mirror images in chess, WAD and Parity Chess
 #   match.pgn     the network (EvalFile) against the hand-written
 #                 evaluation (Use NNUE=false), same binary, 10 s + 0.1 s,
 #                 from the game's tuning openings, two games at a time
@@ -21,7 +24,7 @@
 # A network that wins its match is shipped by copying it to
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
 # (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
-# HIDDEN, EPOCHS, MATCH_GAMES.
+# HIDDEN, EPOCHS, WDL, FAST_GAMES, MATCH_GAMES.
 set -euo pipefail
 
 if [ $# -lt 1 ]; then
@@ -40,24 +43,32 @@ mkdir -p "$dir"
 motley="$dir/motley"
 build_working_tree "$motley"
 
-data=()
-for seed in $(seq 1 "$runs"); do
-    file="$dir/data-$seed.data"
-    done_mark="$dir/data-$seed.done"
+# datagen_run FILE GAMES NODES SEED: one run, kept once complete.
+datagen_run() {
+    local file=$1 done_mark=$1.done
     if [ ! -f "$done_mark" ]; then
         rm -f "$file"
-        echo "datagen: seed $seed, $games games" >&2
-        "$motley" datagen --variant "$game" --out "$file" --games "$games" \
-            --threads "$threads" --seed "$seed"
+        echo "datagen: seed $4, $2 games at $3 nodes" >&2
+        "$motley" datagen --variant "$game" --out "$file" --games "$2" \
+            --nodes "$3" --threads "$threads" --seed "$4" --hand-written
         touch "$done_mark"
     fi
-    data+=("$file")
+}
+
+data=()
+for seed in $(seq 1 "$runs"); do
+    datagen_run "$dir/data-$seed.data" "$games" 5000 "$seed"
+    data+=("$dir/data-$seed.data")
 done
+datagen_run "$dir/data-fast.data" "${FAST_GAMES:-6000}" 1000 1001
+# The fast run first: the trainer validates on the last games it reads.
+data=("$dir/data-fast.data" "${data[@]}")
 
 mirror=()
 case $game in chess | wadchess | paritychess) mirror=(--mirror) ;; esac
 "$motley" train --variant "$game" --data "${data[@]}" --out "$dir/$game.nnue" \
-    --threads "$threads" --epochs "${EPOCHS:-3}" ${HIDDEN:+--hidden "$HIDDEN"} "${mirror[@]}"
+    --threads "$threads" --epochs "${EPOCHS:-6}" --wdl "${WDL:-0}" \
+    ${HIDDEN:+--hidden "$HIDDEN"} "${mirror[@]}"
 
 "$motley" match --engine1 "$motley" --name1 network \
     --option1 "UCI_Variant=$game" --option1 "EvalFile=$dir/$game.nnue" \

@@ -3,11 +3,13 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::Args;
 
 use super::numbers;
 use crate::engine::SearchLimits;
+use crate::engine::nnue::Network;
 use crate::learn::data::{DataReader, DataStats, SCORE_BUCKETS};
 use crate::learn::datagen::{DatagenConfig, DatagenProgress, generate};
 
@@ -39,6 +41,12 @@ pub struct DatagenArgs {
     /// Seeds the random openings: the same seed plays the same games.
     #[arg(long, default_value_t = 1, value_parser = numbers::seed)]
     pub seed: u64,
+    /// Search with the hand-written evaluation, not the game's network.
+    #[arg(long, conflicts_with = "eval_file")]
+    pub hand_written: bool,
+    /// Search with this network in place of the built-in one.
+    #[arg(long, value_name = "NET")]
+    pub eval_file: Option<PathBuf>,
 }
 
 /// Runs `datagen`; the error is one line for the user.
@@ -53,6 +61,12 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     let mut config = DatagenConfig::new(variant, args.games as u64);
     config.threads = args.threads;
     config.seed = args.seed;
+    config.use_nnue = !args.hand_written;
+    if let Some(path) = &args.eval_file {
+        let net = Network::load(path, Some(variant))
+            .map_err(|e| format!("--eval-file {}: {e}", path.display()))?;
+        config.network = Some(Arc::new(net));
+    }
     if args.nodes.is_some() || args.depth.is_some() {
         config.limits = SearchLimits {
             nodes: args.nodes,

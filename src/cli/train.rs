@@ -28,14 +28,14 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 256, value_parser = numbers::hidden)]
     pub hidden: usize,
     /// Passes over the positions.
-    #[arg(long, default_value_t = 20, value_parser = numbers::epochs)]
+    #[arg(long, default_value_t = 6, value_parser = numbers::epochs)]
     pub epochs: usize,
     /// The first learning rate (it falls to a twentieth along a cosine).
     #[arg(long, default_value_t = 0.002, value_parser = numbers::learning_rate)]
     pub lr: f32,
     /// The weight of the game's result in the target, 0 to 1 (the rest
     /// is the search score's).
-    #[arg(long, default_value_t = 0.3, value_parser = numbers::share)]
+    #[arg(long, default_value_t = 0.0, value_parser = numbers::share)]
     pub wdl: f32,
     /// Positions per step.
     #[arg(long, default_value_t = 2048, value_parser = numbers::batch)]

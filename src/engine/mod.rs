@@ -296,6 +296,15 @@ impl Engine {
         self.loaded_network = Some(Arc::new(net));
         Ok(())
     }
+    /// Makes `net` evaluate its game in place of the built-in network, as
+    /// `EvalFile` does with a file.
+    pub fn set_network(&mut self, net: Arc<Network>) {
+        self.loaded_network = Some(net);
+    }
+    /// Turns the networks on or off, as `Use NNUE` does.
+    pub fn set_use_nnue(&mut self, on: bool) {
+        self.options.use_nnue = on;
+    }
     /// The network that evaluates `variant` now: `EvalFile`'s if it is
     /// for that game, else the built-in one; none when `Use NNUE` is off
     /// or the game has no network.

@@ -15,10 +15,11 @@
 //! the number of threads; only their order in the file changes.
 
 use std::path::Path;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::engine::nnue::Network;
 use crate::engine::{Engine, ScoreReport, SearchControl, SearchLimits, SearchResult};
 use crate::rules::random::XorShift;
 use crate::rules::{Color, MoveKind, Variant};
@@ -49,6 +50,12 @@ pub struct DatagenConfig {
     pub max_plies: usize,
     /// Hash table of each engine, in MB.
     pub hash_mb: usize,
+    /// Whether the searches use a network (the built-in one, or
+    /// `network`) where the game has one; off, the hand-written
+    /// evaluation.
+    pub use_nnue: bool,
+    /// The network that evaluates, in place of the built-in one.
+    pub network: Option<Arc<Network>>,
 }
 
 impl DatagenConfig {
@@ -68,6 +75,8 @@ impl DatagenConfig {
             balance_cp: 300,
             max_plies: 400,
             hash_mb: 16,
+            use_nnue: true,
+            network: None,
         }
     }
 }
@@ -110,6 +119,10 @@ pub fn generate(
                     let mut engine = Engine::new();
                     if engine.set_hash_mb(config.hash_mb).is_err() {
                         engine.set_hash_mb(1).ok();
+                    }
+                    engine.set_use_nnue(config.use_nnue);
+                    if let Some(net) = &config.network {
+                        engine.set_network(Arc::clone(net));
                     }
                     loop {
                         if failed.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
