@@ -25,23 +25,23 @@ pub struct TrainArgs {
     #[arg(long, value_name = "NET")]
     pub out: PathBuf,
     /// Hidden size per side.
-    #[arg(long, default_value_t = 256, value_parser = numbers::hidden)]
+    #[arg(long, default_value_t = TrainConfig::DEFAULT_HIDDEN, value_parser = numbers::hidden)]
     pub hidden: usize,
     /// Passes over the positions.
-    #[arg(long, default_value_t = 6, value_parser = numbers::epochs)]
+    #[arg(long, default_value_t = TrainConfig::DEFAULT_EPOCHS, value_parser = numbers::epochs)]
     pub epochs: usize,
     /// The first learning rate (it falls to a twentieth along a cosine).
-    #[arg(long, default_value_t = 0.002, value_parser = numbers::learning_rate)]
+    #[arg(long, default_value_t = TrainConfig::DEFAULT_LR, value_parser = numbers::learning_rate)]
     pub lr: f32,
     /// The weight of the game's result in the target, 0 to 1 (the rest
     /// is the search score's).
-    #[arg(long, default_value_t = 0.0, value_parser = numbers::share)]
+    #[arg(long, default_value_t = TrainConfig::DEFAULT_WDL, value_parser = numbers::share)]
     pub wdl: f32,
     /// Positions per step.
-    #[arg(long, default_value_t = 2048, value_parser = numbers::batch)]
+    #[arg(long, default_value_t = TrainConfig::DEFAULT_BATCH, value_parser = numbers::batch)]
     pub batch: usize,
     /// The share of positions held out to validate on: the last ones read, whole games.
-    #[arg(long, default_value_t = 0.05, value_parser = numbers::share)]
+    #[arg(long, default_value_t = TrainConfig::DEFAULT_VALIDATION, value_parser = numbers::share)]
     pub validation: f32,
     /// Adds each position's mirror image, files reversed (chess, WAD and
     /// Parity Chess).
@@ -51,7 +51,7 @@ pub struct TrainArgs {
     #[arg(long, value_parser = numbers::threads)]
     pub threads: Option<usize>,
     /// Seeds the first weights and the order.
-    #[arg(long, default_value_t = 1, value_parser = numbers::seed)]
+    #[arg(long, default_value_t = TrainConfig::DEFAULT_SEED, value_parser = numbers::seed)]
     pub seed: u64,
 }
 
