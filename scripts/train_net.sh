@@ -8,8 +8,9 @@
 # work tree:
 #   data-S.data   one datagen run per seed S = 1..RUNS, GAMES_PER_RUN games
 #                 each (default 8000 games, 4 runs), 5000 nodes a move
-#   data-fast.data  one more run at 1000 nodes a move, seed 1001,
-#                 FAST_GAMES games (default 6000)
+#   data-fast.data  FAST_RUNS more runs (default 1) at 1000 nodes a
+#   data-fast-S.data  move: seed 1001 writes data-fast.data, seeds 1002
+#                 on data-fast-S.data; FAST_GAMES games each (default 6000)
 #                 All runs search with the hand-written evaluation, on
 #                 every core; a run already complete is kept.
 #   GAME.nnue     the network: motley train, hidden 256, 6 epochs (the
@@ -24,11 +25,12 @@
 # A network that wins its match is shipped by copying it to
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
 # (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
-# HIDDEN, EPOCHS, WDL, FAST_GAMES, MATCH_GAMES.
+# HIDDEN, EPOCHS, WDL, FAST_RUNS, FAST_GAMES, MATCH_GAMES. RUNS may be
+# 0: then only the fast runs are played.
 set -euo pipefail
 
 if [ $# -lt 1 ]; then
-    sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 game=$1
@@ -55,14 +57,20 @@ datagen_run() {
     fi
 }
 
+fast=()
+for seed in $(seq 1001 $((1000 + ${FAST_RUNS:-1}))); do
+    file=$dir/data-fast-$seed.data
+    [ "$seed" = 1001 ] && file=$dir/data-fast.data
+    datagen_run "$file" "${FAST_GAMES:-6000}" 1000 "$seed"
+    fast+=("$file")
+done
 data=()
 for seed in $(seq 1 "$runs"); do
     datagen_run "$dir/data-$seed.data" "$games" 5000 "$seed"
     data+=("$dir/data-$seed.data")
 done
-datagen_run "$dir/data-fast.data" "${FAST_GAMES:-6000}" 1000 1001
-# The fast run first: the trainer validates on the last games it reads.
-data=("$dir/data-fast.data" "${data[@]}")
+# The fast runs first: the trainer validates on the last games it reads.
+data=("${fast[@]}" "${data[@]}")
 
 mirror=()
 case $game in chess | wadchess | paritychess) mirror=(--mirror) ;; esac

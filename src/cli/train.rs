@@ -47,6 +47,11 @@ pub struct TrainArgs {
     /// Parity Chess).
     #[arg(long)]
     pub mirror: bool,
+    /// Learns each input's weights as its own plus its piece's on any
+    /// square, folded together when the network is written (`false`: each
+    /// input's own alone).
+    #[arg(long, default_value_t = TrainConfig::DEFAULT_FACTORISE, action = clap::ArgAction::Set)]
+    pub factorise: bool,
     /// Threads (default: every core).
     #[arg(long, value_parser = numbers::threads)]
     pub threads: Option<usize>,
@@ -66,6 +71,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     config.batch = args.batch;
     config.validation = args.validation;
     config.seed = args.seed;
+    config.factorise = args.factorise;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
         pool = pool.num_threads(n);

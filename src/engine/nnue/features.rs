@@ -49,6 +49,20 @@ impl FeatureSpace {
         self.files as usize * self.ranks as usize
     }
 
+    /// The number of input groups: one per (relative colour, role) and,
+    /// in Wau Chess, one per relative owner of attack-board corners. A
+    /// group is the same thing on any square; the trainer's factoriser
+    /// learns a share of each input's weights per group.
+    pub fn groups(&self) -> usize {
+        self.len() / self.squares()
+    }
+
+    /// The group of `input` (see [`FeatureSpace::groups`]).
+    #[inline]
+    pub fn group(&self, input: usize) -> usize {
+        input / self.squares()
+    }
+
     fn piece_inputs(&self) -> usize {
         2 * self.roles as usize * self.squares()
     }
