@@ -323,17 +323,27 @@ impl Params {
         ]
     }
 
+    /// Row `i` of the first layer's weights.
+    #[inline]
+    fn row(&self, i: usize) -> &[f32] {
+        &self.input_weights[i * self.hidden..(i + 1) * self.hidden]
+    }
+
+    /// Row `i` of the first layer's weights, to change.
+    #[inline]
+    fn row_mut(&mut self, i: usize) -> &mut [f32] {
+        &mut self.input_weights[i * self.hidden..(i + 1) * self.hidden]
+    }
+
     /// The network, each input's row folded with its group's where
     /// `layout` has the factoriser (the inputs are its first `inputs` rows).
     fn to_network(&self, variant: Variant, layout: &InputLayout) -> FloatNetwork {
         let h = self.hidden;
         let mut input_weights = self.input_weights[..layout.inputs * h].to_vec();
-        if let Some(space) = &layout.factors {
-            for (i, row) in input_weights.chunks_mut(h).enumerate() {
-                let g = layout.inputs + space.group(i);
-                let group = &self.input_weights[g * h..(g + 1) * h];
+        for (i, row) in input_weights.chunks_mut(h).enumerate() {
+            if let Some(g) = layout.group_row(i) {
                 row.iter_mut()
-                    .zip(group)
+                    .zip(self.row(g))
                     .for_each(|(w, gw)| *w = (*w + gw).clamp(-WEIGHT_CLIP, WEIGHT_CLIP));
             }
         }
@@ -400,13 +410,12 @@ impl Worker {
 
     /// The hidden sums of one side.
     fn sums(p: &Params, layout: &InputLayout, inputs: &[u16], out: &mut [f32]) {
-        let h = p.hidden;
         out.copy_from_slice(&p.input_bias);
         for &i in inputs {
             let i = i as usize;
-            add_into(out, &p.input_weights[i * h..(i + 1) * h]);
+            add_into(out, p.row(i));
             if let Some(g) = layout.group_row(i) {
-                add_into(out, &p.input_weights[g * h..(g + 1) * h]);
+                add_into(out, p.row(g));
             }
         }
     }
@@ -466,9 +475,9 @@ impl Worker {
             add_into(&mut self.grad.input_bias, delta);
             for &i in inputs {
                 let i = i as usize;
-                add_into(&mut self.grad.input_weights[i * h..(i + 1) * h], delta);
+                add_into(self.grad.row_mut(i), delta);
                 if let Some(g) = layout.group_row(i) {
-                    add_into(&mut self.grad.input_weights[g * h..(g + 1) * h], delta);
+                    add_into(self.grad.row_mut(g), delta);
                 }
             }
         }
