@@ -318,8 +318,9 @@ impl Engine {
         }
     }
     /// The static evaluations of the board position: the hand-written one
-    /// and the network's (when the game has one and `Use NNUE` is on),
-    /// from the side to move's point of view. `None` while ChessWar is
+    /// and the network's (when the game has one and `Use NNUE` is on,
+    /// with the endgame knowledge the search adds to it), from the side
+    /// to move's point of view. `None` while ChessWar is
     /// loaded.
     pub fn static_evaluation(&self) -> Option<StaticEvaluation> {
         if self.plays_chesswar {
@@ -332,7 +333,8 @@ impl Engine {
                 side_to_move: pos.side_to_move(),
                 hand_written: eval::evaluate(&pos, eval::EvalTables::get(variant)),
                 network: network.as_deref().map(|net| {
-                    nnue::Accumulator::fresh(net, &pos).evaluate(net, pos.side_to_move())
+                    let raw = nnue::Accumulator::fresh(net, &pos).evaluate(net, pos.side_to_move());
+                    eval::with_endgame_knowledge_for_side(&pos, eval::EvalTables::get(variant), raw)
                 }),
             }),
         )

@@ -150,6 +150,57 @@ fn threats<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>, maps: &AttackMaps
     total
 }
 
+/// `score` (White's view) corrected by endgame knowledge that no term
+/// above nor a network trained on self-play sees: a side that cannot
+/// mate gets almost nothing for its lead, and a side that faces a bare
+/// king is led to drive it to the edge with its own king close.
+fn with_endgame_knowledge<B: Bitboard>(
+    pos: &Position<B>,
+    et: &EvalTables<B>,
+    score: Score,
+) -> Score {
+    let strong = if score >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let weak = !strong;
+    if !has_mating_material(pos, strong) {
+        // Ahead, but unable to mate (e.g. a lone knight): nearly a draw.
+        return score / 16;
+    }
+    let weak_bare = (pos.color_bb(weak) & !pos.role_bb(Role::King)).is_empty();
+    if !weak_bare {
+        return score;
+    }
+    // Drive the bare king to the edge and bring the own king close.
+    let weak_king = pos.king(weak);
+    let distance = pos.tables().geometry.distance(weak_king, pos.king(strong));
+    let mop_up = 400 + 25 * et.centre_distance[weak_king.index()] - 8 * distance;
+    if strong == Color::White {
+        score + mop_up
+    } else {
+        score - mop_up
+    }
+}
+
+/// A network's evaluation `score` (side to move's view) of `pos`, with
+/// the same endgame knowledge as the hand-written evaluation's applied
+/// (see [`with_endgame_knowledge`]). Chad's own evaluation has none.
+pub fn with_endgame_knowledge_for_side<B: Bitboard>(
+    pos: &Position<B>,
+    et: &EvalTables<B>,
+    score: Score,
+) -> Score {
+    if et.evaluation == Evaluation::Chad {
+        return score;
+    }
+    match pos.side_to_move() {
+        Color::White => with_endgame_knowledge(pos, et, score),
+        Color::Black => -with_endgame_knowledge(pos, et, -score),
+    }
+}
+
 /// The static evaluation from the side to move's point of view.
 pub fn evaluate<B: Bitboard>(pos: &Position<B>, et: &EvalTables<B>) -> Score {
     match settled_evaluation(pos, et) {
@@ -321,31 +372,9 @@ fn evaluate_with_pawns<B: Bitboard>(
     }
 
     let phase = phase.min(et.max_phase);
-    let mut score = (mg * phase + eg * (et.max_phase - phase)) / et.max_phase;
+    let score = (mg * phase + eg * (et.max_phase - phase)) / et.max_phase;
 
-    // Endgame knowledge.
-    let strong = if score >= 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
-    let weak = !strong;
-    let weak_bare = (pos.color_bb(weak) & !pos.role_bb(Role::King)).is_empty();
-    if !has_mating_material(pos, strong) {
-        // Ahead, but unable to mate (e.g. a lone knight): nearly a draw.
-        score /= 16;
-    } else if weak_bare {
-        // Drive the bare king to the edge and bring the own king close.
-        let weak_king = pos.king(weak);
-        let strong_king = pos.king(strong);
-        let distance = t.geometry.distance(weak_king, strong_king);
-        let mop_up = 400 + 25 * et.centre_distance[weak_king.index()] - 8 * distance;
-        score += if strong == Color::White {
-            mop_up
-        } else {
-            -mop_up
-        };
-    }
+    let score = with_endgame_knowledge(pos, et, score);
 
     let score = if pos.side_to_move() == Color::White {
         score

@@ -26,7 +26,7 @@ use picker::{MoveBuffer, MovePicker};
 use shared::{Lines, Shared};
 
 use super::eval::pawns::PawnCache;
-use super::eval::{EvalTables, evaluate_cached};
+use super::eval::{EvalTables, evaluate_cached, with_endgame_knowledge_for_side};
 use super::limits::{SearchLimits, TimeBudget};
 use super::nnue::AccumulatorStack;
 use super::score::{
@@ -184,6 +184,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 return DRAW;
             }
             let score = self.accumulators.evaluate(net, pos, ply);
+            let score = with_endgame_knowledge_for_side(pos, self.eval, score);
             return score.clamp(-MAX_STATIC_EVAL, MAX_STATIC_EVAL);
         }
         let key = pos.key();
