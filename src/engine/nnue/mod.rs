@@ -21,7 +21,10 @@ pub use network::{FloatNetwork, NetError, Network};
 /// The network files built into the binary, by game. Each was trained
 /// by `scripts/train_net.sh`'s recipe and kept because it beat the
 /// hand-written evaluation (README, "Training a network").
-const EMBEDDED_FILES: &[(Variant, &[u8])] = &[(Variant::Chess, include_bytes!("nets/chess.nnue"))];
+const EMBEDDED_FILES: &[(Variant, &[u8])] = &[
+    (Variant::Chess, include_bytes!("nets/chess.nnue")),
+    (Variant::WadChess, include_bytes!("nets/wadchess.nnue")),
+];
 
 /// The built-in networks, read once.
 static EMBEDDED: LazyLock<Vec<Arc<Network>>> = LazyLock::new(|| {
@@ -45,8 +48,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chess_has_a_built_in_network() {
+    fn chess_and_wad_chess_have_built_in_networks() {
         assert!(embedded(Variant::Chess).is_some());
+        assert!(embedded(Variant::WadChess).is_some());
     }
 
     #[test]
