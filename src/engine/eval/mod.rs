@@ -583,4 +583,25 @@ mod tests {
         let champion = eval_fen::<u128>(Variant::WadChess, "k9/10/10/10/10/10/10/7CK1 w - - 0 1");
         assert!(champion > 500, "{champion}");
     }
+
+    #[test]
+    fn a_networks_score_gets_the_same_endgame_knowledge_from_either_side() {
+        let et = EvalTables::<u64>::get(Variant::Chess);
+        let adjusted = |fen: &str, score: Score| {
+            let pos = Position::<u64>::from_fen(Variant::Chess, fen).unwrap();
+            with_endgame_knowledge_for_side(&pos, et, score)
+        };
+        // A lone knight cannot mate: its lead shrinks to a sixteenth,
+        // whichever side is to move.
+        assert_eq!(adjusted("8/8/4k3/8/8/8/8/N6K w - - 0 1", 185), 11);
+        assert_eq!(adjusted("8/8/4k3/8/8/8/8/N6K b - - 0 1", -185), -11);
+        // Against a bare king, the mop-up term rewards a king pushed to
+        // the edge and the other king close, for the side to move or not.
+        let cornered = adjusted("k7/8/1K6/8/8/8/8/7R w - - 0 1", 500);
+        let central = adjusted("8/8/8/3k4/8/8/8/K6R w - - 0 1", 500);
+        assert!(cornered > central && central > 500, "{cornered} {central}");
+        assert_eq!(adjusted("k7/8/1K6/8/8/8/8/7R b - - 0 1", -500), -cornered);
+        // With material on both sides the score is the network's own.
+        assert_eq!(adjusted("k7/p7/1K6/8/8/8/8/7R w - - 0 1", 300), 300);
+    }
 }
