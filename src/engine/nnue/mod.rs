@@ -24,6 +24,10 @@ pub use network::{FloatNetwork, NetError, Network};
 const EMBEDDED_FILES: &[(Variant, &[u8])] = &[
     (Variant::Chess, include_bytes!("nets/chess.nnue")),
     (Variant::WadChess, include_bytes!("nets/wadchess.nnue")),
+    (
+        Variant::ParityChess,
+        include_bytes!("nets/paritychess.nnue"),
+    ),
 ];
 
 /// The built-in networks, read once.
