@@ -52,9 +52,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chess_and_wad_chess_have_built_in_networks() {
+    fn chess_wad_and_parity_chess_have_built_in_networks() {
         assert!(embedded(Variant::Chess).is_some());
         assert!(embedded(Variant::WadChess).is_some());
+        assert!(embedded(Variant::ParityChess).is_some());
     }
 
     #[test]
