@@ -11,8 +11,12 @@
 #   data-fast.data  FAST_RUNS more runs (default 1) at 1000 nodes a
 #   data-fast-S.data  move: seed 1001 writes data-fast.data, seeds 1002
 #                 on data-fast-S.data; FAST_GAMES games each (default 6000)
-#                 All runs search with the hand-written evaluation, on
-#                 every core; a run already complete is kept.
+#   data-net-S.data  NET_RUNS more runs (default 0) at 1000 nodes a move,
+#                 NET_GAMES games each (default 6000), seeds 2001 on,
+#                 searched with the game's built-in network (a second
+#                 generation of data); read after the fast runs
+#                 All other runs search with the hand-written evaluation,
+#                 on every core; a run already complete is kept.
 #   GAME.nnue     the network: motley train, hidden 256, 6 epochs (the
 #                 one with the lowest held-out loss is kept), learning rate
 #                 0.002, target the search score alone (result weight 0),
@@ -25,12 +29,13 @@
 # A network that wins its match is shipped by copying it to
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
 # (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
-# HIDDEN, EPOCHS, WDL, FAST_RUNS, FAST_GAMES, MATCH_GAMES. RUNS may be
-# 0: then only the fast runs are played.
+# HIDDEN, EPOCHS, WDL, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
+# MATCH_GAMES. RUNS may be 0: then only the fast (and network) runs are
+# played.
 set -euo pipefail
 
 if [ $# -lt 1 ]; then
-    sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 game=$1
@@ -45,14 +50,16 @@ mkdir -p "$dir"
 motley="$dir/motley"
 build_working_tree "$motley"
 
-# datagen_run FILE GAMES NODES SEED: one run, kept once complete.
+# datagen_run FILE GAMES NODES SEED [EVAL_FLAGS]: one run, kept once
+# complete; EVAL_FLAGS default to --hand-written (none: the network).
 datagen_run() {
-    local file=$1 done_mark=$1.done
+    local file=$1 done_mark=$1.done eval_flags=${5---hand-written}
     if [ ! -f "$done_mark" ]; then
         rm -f "$file"
-        echo "datagen: seed $4, $2 games at $3 nodes" >&2
+        echo "datagen: seed $4, $2 games at $3 nodes $eval_flags" >&2
+        # shellcheck disable=SC2086 # the flags are words
         "$motley" datagen --variant "$game" --out "$file" --games "$2" \
-            --nodes "$3" --threads "$threads" --seed "$4" --hand-written
+            --nodes "$3" --threads "$threads" --seed "$4" $eval_flags
         touch "$done_mark"
     fi
 }
@@ -63,6 +70,10 @@ for seed in $(seq 1001 $((1000 + ${FAST_RUNS:-1}))); do
     [ "$seed" = 1001 ] && file=$dir/data-fast.data
     datagen_run "$file" "${FAST_GAMES:-6000}" 1000 "$seed"
     fast+=("$file")
+done
+for seed in $(seq 2001 $((2000 + ${NET_RUNS:-0}))); do
+    datagen_run "$dir/data-net-$seed.data" "${NET_GAMES:-6000}" 1000 "$seed" ""
+    fast+=("$dir/data-net-$seed.data")
 done
 data=()
 for seed in $(seq 1 "$runs"); do

@@ -28,6 +28,7 @@ const EMBEDDED_FILES: &[(Variant, &[u8])] = &[
         Variant::ParityChess,
         include_bytes!("nets/paritychess.nnue"),
     ),
+    (Variant::Chad, include_bytes!("nets/chad.nnue")),
 ];
 
 /// The built-in networks, read once.
@@ -52,10 +53,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chess_wad_and_parity_chess_have_built_in_networks() {
+    fn chess_wad_parity_chess_and_chad_have_built_in_networks() {
         assert!(embedded(Variant::Chess).is_some());
         assert!(embedded(Variant::WadChess).is_some());
         assert!(embedded(Variant::ParityChess).is_some());
+        assert!(embedded(Variant::Chad).is_some());
     }
 
     #[test]
