@@ -184,9 +184,18 @@ fn with_endgame_knowledge<B: Bitboard>(
     }
 }
 
+/// Whether one side has only its king left and the other can still mate.
+fn faces_a_bare_king_with_mating_material<B: Bitboard>(pos: &Position<B>) -> bool {
+    [Color::White, Color::Black].into_iter().any(|weak| {
+        (pos.color_bb(weak) & !pos.role_bb(Role::King)).is_empty()
+            && has_mating_material(pos, !weak)
+    })
+}
+
 /// A network's evaluation `score` (side to move's view) of `pos`, with
 /// the same endgame knowledge as the hand-written evaluation's applied
-/// (see [`with_endgame_knowledge`]). Chad's own evaluation has none.
+/// (see [`with_endgame_knowledge`]); against a bare king the hand-written
+/// evaluation replaces it. Chad's own evaluation has none.
 pub fn with_endgame_knowledge_for_side<B: Bitboard>(
     pos: &Position<B>,
     et: &EvalTables<B>,
@@ -194,6 +203,12 @@ pub fn with_endgame_knowledge_for_side<B: Bitboard>(
 ) -> Score {
     if et.evaluation == Evaluation::Chad {
         return score;
+    }
+    if faces_a_bare_king_with_mating_material(pos) {
+        // Networks see too few such positions to steer a mate: their
+        // small differences drown the mop-up term, so the hand-written
+        // evaluation (material and mop-up) decides here.
+        return evaluate(pos, et);
     }
     match pos.side_to_move() {
         Color::White => with_endgame_knowledge(pos, et, score),
@@ -595,12 +610,16 @@ mod tests {
         // whichever side is to move.
         assert_eq!(adjusted("8/8/4k3/8/8/8/8/N6K w - - 0 1", 185), 11);
         assert_eq!(adjusted("8/8/4k3/8/8/8/8/N6K b - - 0 1", -185), -11);
-        // Against a bare king, the mop-up term rewards a king pushed to
-        // the edge and the other king close, for the side to move or not.
-        let cornered = adjusted("k7/8/1K6/8/8/8/8/7R w - - 0 1", 500);
-        let central = adjusted("8/8/8/3k4/8/8/8/K6R w - - 0 1", 500);
+        // Against a bare king the hand-written evaluation decides, whose
+        // mop-up term rewards a king pushed to the edge and the other
+        // king close, for the side to move or not.
+        let cornered = adjusted("k7/8/1K6/8/8/8/8/7R w - - 0 1", 37);
+        let central = adjusted("8/8/8/3k4/8/8/8/K6R w - - 0 1", 37);
         assert!(cornered > central && central > 500, "{cornered} {central}");
-        assert_eq!(adjusted("k7/8/1K6/8/8/8/8/7R b - - 0 1", -500), -cornered);
+        let black_to_move = "k7/8/1K6/8/8/8/8/7R b - - 0 1";
+        let pos = Position::<u64>::from_fen(Variant::Chess, black_to_move).unwrap();
+        assert_eq!(adjusted(black_to_move, 37), evaluate(&pos, et));
+        assert!(adjusted(black_to_move, 37) < -500);
         // With material on both sides the score is the network's own.
         assert_eq!(adjusted("k7/p7/1K6/8/8/8/8/7R w - - 0 1", 300), 300);
     }
