@@ -169,8 +169,7 @@ fn with_endgame_knowledge<B: Bitboard>(
         // Ahead, but unable to mate (e.g. a lone knight): nearly a draw.
         return score / 16;
     }
-    let weak_bare = (pos.color_bb(weak) & !pos.role_bb(Role::King)).is_empty();
-    if !weak_bare {
+    if !has_only_its_king(pos, weak) {
         return score;
     }
     // Drive the bare king to the edge and bring the own king close.
@@ -184,12 +183,16 @@ fn with_endgame_knowledge<B: Bitboard>(
     }
 }
 
+/// Whether `color` has nothing left but its king.
+fn has_only_its_king<B: Bitboard>(pos: &Position<B>, color: Color) -> bool {
+    (pos.color_bb(color) & !pos.role_bb(Role::King)).is_empty()
+}
+
 /// Whether one side has only its king left and the other can still mate.
 fn faces_a_bare_king_with_mating_material<B: Bitboard>(pos: &Position<B>) -> bool {
-    [Color::White, Color::Black].into_iter().any(|weak| {
-        (pos.color_bb(weak) & !pos.role_bb(Role::King)).is_empty()
-            && has_mating_material(pos, !weak)
-    })
+    [Color::White, Color::Black]
+        .into_iter()
+        .any(|weak| has_only_its_king(pos, weak) && has_mating_material(pos, !weak))
 }
 
 /// A network's evaluation `score` (side to move's view) of `pos`, with
@@ -618,8 +621,9 @@ mod tests {
         assert!(cornered > central && central > 500, "{cornered} {central}");
         let black_to_move = "k7/8/1K6/8/8/8/8/7R b - - 0 1";
         let pos = Position::<u64>::from_fen(Variant::Chess, black_to_move).unwrap();
-        assert_eq!(adjusted(black_to_move, 37), evaluate(&pos, et));
-        assert!(adjusted(black_to_move, 37) < -500);
+        let black_view = adjusted(black_to_move, 37);
+        assert_eq!(black_view, evaluate(&pos, et));
+        assert!(black_view < -500);
         // With material on both sides the score is the network's own.
         assert_eq!(adjusted("k7/p7/1K6/8/8/8/8/7R w - - 0 1", 300), 300);
     }
