@@ -8,12 +8,19 @@
 //! - the continuation history: by the piece and destination of the move
 //!   one or two plies before, and the piece and destination of this one.
 //!
+//! - the correction history: by side to move and pawn structure, how far
+//!   the static evaluation missed the score the search found, which
+//!   corrects the next evaluations of that structure.
+//!
 //! Tables are sized by the board, so chess pays for 64 squares and Chad
 //! for 144.
 
 use crate::rules::{Bitboard, Color, Move, MoveKind, Piece, Position, Role};
 
-use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_PER_DEPTH, HISTORY_MAX, MAX_PLY};
+use super::params::{
+    CORRECTION_ENTRIES, CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_WEIGHT_MAX, HISTORY_BONUS_MAX,
+    HISTORY_BONUS_PER_DEPTH, HISTORY_MAX, MAX_PLY,
+};
 
 /// Distinct pieces: two colours of each role.
 const PIECES: usize = 2 * Role::COUNT;
@@ -74,6 +81,19 @@ pub struct Histories {
     pub killers: [[Move; 2]; MAX_PLY + 2],
     /// The quiet move that refuted each (piece, destination) last.
     counters: Vec<Move>,
+    /// Evaluation corrections by side and pawn-structure slot, in
+    /// 1/`CORRECTION_GRAIN` centipawns.
+    corrections: Vec<i32>,
+}
+
+/// The slot of `pos`'s pawn structure in the correction history.
+#[inline]
+fn pawn_slot<B: Bitboard>(pos: &Position<B>) -> usize {
+    let white = pos.pieces(Color::White, Role::Pawn).digest();
+    let black = pos.pieces(Color::Black, Role::Pawn).digest();
+    let hash =
+        white.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ black.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    (hash >> 40) as usize & (CORRECTION_ENTRIES - 1)
 }
 
 impl Histories {
@@ -86,6 +106,7 @@ impl Histories {
             continuation: vec![0; PIECES * squares * PIECES * squares],
             killers: [[Move::NONE; 2]; MAX_PLY + 2],
             counters: vec![Move::NONE; PIECES * squares],
+            corrections: vec![0; 2 * CORRECTION_ENTRIES],
         }
     }
 
@@ -184,6 +205,24 @@ impl Histories {
         if let Some((p, to)) = before.0 {
             self.counters[piece_index(p) * self.squares + to as usize] = m;
         }
+    }
+
+    /// The correction, in centipawns, to add to the static evaluation of
+    /// `pos` for its side to move.
+    #[inline]
+    pub fn correction<B: Bitboard>(&self, pos: &Position<B>) -> i32 {
+        let i = pos.side_to_move().index() * CORRECTION_ENTRIES + pawn_slot(pos);
+        self.corrections[i] / CORRECTION_GRAIN
+    }
+
+    /// Learns from a search of `pos` to `depth` that found `miss`
+    /// centipawns more than the uncorrected static evaluation.
+    pub fn update_correction<B: Bitboard>(&mut self, pos: &Position<B>, depth: i32, miss: i32) {
+        let i = pos.side_to_move().index() * CORRECTION_ENTRIES + pawn_slot(pos);
+        let weight = ((depth + 1) * (depth + 1)).min(CORRECTION_WEIGHT_MAX);
+        let target = miss.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        let old = self.corrections[i];
+        self.corrections[i] = (old * (256 - weight) + target * weight) / 256;
     }
 
     /// Forgets the killers of `ply` (their position is new).

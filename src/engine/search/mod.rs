@@ -2,7 +2,7 @@
 //! principal variation search, a shared transposition table, quiescence
 //! search, null-move pruning, reverse futility pruning, late move
 //! reductions, check and singular extensions, killer and history move
-//! ordering, mate distances, and repetition and 100-ply draws inside the
+//! ordering, a correction history on the static evaluation, mate distances, and repetition and 100-ply draws inside the
 //! tree. Several threads search the same root and share the table (lazy
 //! SMP, [`threads`]); every tunable number is in [`params`].
 //!
@@ -200,6 +200,13 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         score
     }
 
+    /// `raw`, the static evaluation of `pos`, with the correction history's
+    /// correction for its pawn structure.
+    #[inline]
+    fn corrected(&self, pos: &Position<B>, raw: Score) -> Score {
+        (raw + self.histories.correction(pos)).clamp(-MAX_STATIC_EVAL, MAX_STATIC_EVAL)
+    }
+
     fn total_nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed) + (self.local_nodes & 1023)
     }
@@ -318,10 +325,18 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             }
         }
 
-        let static_eval = if in_check {
+        // The static evaluation as the network or the hand-written terms
+        // give it, and as the correction history corrects it; the search
+        // prunes on the second and the history learns from the first.
+        let raw_eval = if in_check {
             -INFINITE
         } else {
             self.static_eval(pos, ply)
+        };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.corrected(pos, raw_eval)
         };
         self.evals[ply] = static_eval;
         // Improving: the evaluation rose since this side's last move, so
@@ -620,6 +635,20 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             } else {
                 Bound::Upper
             };
+            // The correction history learns how far the evaluation missed,
+            // where the search's score says it (a bound on the wrong side
+            // of the evaluation does not) and a quiet position was meant.
+            let quiet_best = best_move == Move::NONE
+                || (pos.captured(best_move).is_none() && best_move.kind() != MoveKind::Promotion);
+            let bound_says_it = match bound {
+                Bound::Lower => best > static_eval,
+                Bound::Upper => best < static_eval,
+                Bound::Exact => true,
+            };
+            if !in_check && quiet_best && !is_mate(best) && bound_says_it {
+                self.histories
+                    .update_correction(pos, depth, best - raw_eval);
+            }
             self.shared
                 .tt
                 .store(key, best_move, to_tt(best, ply), depth, bound);
@@ -699,7 +728,8 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         let stand_pat = if in_check {
             -INFINITE
         } else {
-            let e = self.static_eval(pos, ply);
+            let raw = self.static_eval(pos, ply);
+            let e = self.corrected(pos, raw);
             if e >= beta {
                 return e;
             }

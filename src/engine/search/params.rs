@@ -90,6 +90,18 @@ pub const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 /// this (and grow for a bad one).
 pub const LMR_HISTORY_DIVISOR: i32 = 16_384;
 
+/// Correction history: entries per side of the table of how far the
+/// static evaluation missed the searched score, by pawn structure (a
+/// power of two).
+pub const CORRECTION_ENTRIES: usize = 1 << 14;
+/// Corrections are kept in units of 1/`CORRECTION_GRAIN` centipawn.
+pub const CORRECTION_GRAIN: i32 = 256;
+/// A correction is at most this many centipawns either way.
+pub const CORRECTION_MAX: i32 = 64;
+/// A search of depth d moves its entry `min((d + 1)^2,
+/// CORRECTION_WEIGHT_MAX) / 256` of the way to the miss it found.
+pub const CORRECTION_WEIGHT_MAX: i32 = 128;
+
 /// Internal iterative reduction: a node without a table move is searched
 /// one ply shallower from this depth on.
 pub const IIR_MIN_DEPTH: i32 = 4;
