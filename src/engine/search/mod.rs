@@ -11,6 +11,7 @@
 
 mod control;
 mod history;
+mod pace;
 mod params;
 mod picker;
 mod shared;
@@ -21,6 +22,7 @@ use std::sync::atomic::Ordering;
 use crate::rules::{Bitboard, Color, Game, Move, MoveKind, Position, Role};
 
 use history::{Histories, MovedPiece, history_bonus};
+use pace::Pace;
 use params::*;
 use picker::{MoveBuffer, MovePicker};
 use shared::{Lines, Shared};
@@ -98,6 +100,11 @@ struct Searcher<'a, B: Bitboard> {
     stopped: bool,
     root_excluded: Vec<Move>,
     root_allowed: Vec<Move>,
+    /// The nodes this thread spent under each root move in the iteration
+    /// running.
+    root_nodes: Vec<(Move, u64)>,
+    /// The main thread's time management across iterations.
+    pace: Pace,
 }
 
 impl<'a, B: Bitboard> Searcher<'a, B> {
@@ -143,6 +150,8 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             stopped: false,
             root_excluded: Vec::new(),
             root_allowed: root_allowed.to_vec(),
+            root_nodes: Vec::new(),
+            pace: Pace::default(),
         }
     }
 
@@ -524,6 +533,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             let new_depth = depth - 1 + singular.max(i32::from(gives_check));
             self.keys.push(key);
             self.moved[ply] = MovedPiece::of(pos, m);
+            let nodes_before = self.local_nodes;
             let score = if moves_searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
@@ -563,6 +573,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 s
             };
             self.keys.pop();
+            if root {
+                self.count_root_nodes(m, self.local_nodes - nodes_before);
+            }
             if self.stopped {
                 return 0;
             }
@@ -654,6 +667,25 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 .store(key, best_move, to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// Adds `nodes` to the root move `m`'s count of this iteration.
+    fn count_root_nodes(&mut self, m: Move, nodes: u64) {
+        match self.root_nodes.iter_mut().find(|(r, _)| *r == m) {
+            Some((_, n)) => *n += nodes,
+            None => self.root_nodes.push((m, nodes)),
+        }
+    }
+
+    /// The share of this iteration's root nodes that went to `m`.
+    fn root_share(&self, m: Move) -> f64 {
+        let total: u64 = self.root_nodes.iter().map(|(_, n)| n).sum();
+        let of_m = self
+            .root_nodes
+            .iter()
+            .find(|(r, _)| *r == m)
+            .map_or(0, |(_, n)| *n);
+        of_m as f64 / total.max(1) as f64
     }
 
     /// The score of a table entry when its bound settles the node at `ply`
@@ -825,6 +857,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             self.root_depth = depth as i32;
             let mut iteration: Lines = Vec::new();
             self.root_excluded.clear();
+            self.root_nodes.clear();
             for pv_index in 0..multipv {
                 let previous = lines.get(pv_index).map(|l| l.0);
                 let mut window = ASPIRATION_WINDOW;
@@ -876,6 +909,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             lines.truncate(multipv);
             completed = depth;
             if self.is_main {
+                if let Some((score, line)) = lines.first()
+                    && let Some(&best) = line.first()
+                {
+                    let share = self.root_share(best);
+                    self.pace.after_iteration(depth, best, *score, share);
+                }
                 self.report(root, depth, &lines, on_info);
             } else {
                 let mut best = self
@@ -924,11 +963,16 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             return true;
         }
         let control = self.shared.control;
-        !control.pondering()
-            && self
-                .budget
-                .soft
-                .is_some_and(|soft| control.elapsed() >= soft)
+        // A fixed time per move is spent whole; a clock's optimum follows
+        // the pace of the iterations.
+        let optimum = self.budget.soft.map(|soft| {
+            if self.limits.move_time.is_some() {
+                return soft;
+            }
+            let paced = soft.mul_f64(self.pace.scale());
+            self.budget.hard.map_or(paced, |hard| paced.min(hard))
+        });
+        !control.pondering() && optimum.is_some_and(|optimum| control.elapsed() >= optimum)
     }
 
     fn report(

@@ -23,6 +23,23 @@ pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 /// ... this wide on each side of the last score, and double on each fail.
 pub const ASPIRATION_WINDOW: i32 = 25;
 
+/// The pace of a clocked search (see `pace.rs`) scales the optimum time
+/// from this iteration on (earlier ones say little)...
+pub const PACE_MIN_DEPTH: u32 = 6;
+/// ... by a factor for the iterations in a row that kept the best move
+/// (the last entry for this many or more)...
+pub const PACE_STABILITY: [f64; 7] = [1.25, 1.15, 1.05, 1.0, 0.95, 0.9, 0.85];
+/// ... by `(PACE_NODES_BASE - share) * PACE_NODES_SCALE`, where share is
+/// the part of the last iteration's root nodes the best move took...
+pub const PACE_NODES_BASE: f64 = 1.5;
+/// See [`PACE_NODES_BASE`].
+pub const PACE_NODES_SCALE: f64 = 1.35;
+/// ... and by 1 plus this much per centipawn the score fell since the
+/// iteration before (less when it rose), within `PACE_SCORE_RANGE`.
+pub const PACE_SCORE_DROP_PER_CP: f64 = 0.01;
+/// See [`PACE_SCORE_DROP_PER_CP`].
+pub const PACE_SCORE_RANGE: (f64, f64) = (0.85, 1.5);
+
 /// Reverse futility pruning: at most this depth, a node whose static
 /// evaluation beats beta by `RFP_PER_DEPTH * (depth - improving)` returns
 /// it.
