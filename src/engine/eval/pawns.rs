@@ -91,6 +91,19 @@ impl<B: Bitboard> PawnEntry<B> {
     }
 }
 
+/// A hash of where both sides' pawns stand, for tables keyed by pawn
+/// structure (this cache, the search's correction history).
+#[inline]
+pub fn pawn_structure_hash<B: Bitboard>(pos: &Position<B>) -> u64 {
+    pos.pieces(Color::White, Role::Pawn)
+        .digest()
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ pos
+            .pieces(Color::Black, Role::Pawn)
+            .digest()
+            .wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+}
+
 /// A search thread's cache of [`PawnEntry`]s, by pawn placement. It
 /// returns exactly what [`PawnEntry::compute`] would.
 #[derive(Debug)]
@@ -113,9 +126,7 @@ impl<B: Bitboard> PawnCache<B> {
     #[inline]
     pub fn probe(&mut self, pos: &Position<B>, et: &EvalTables<B>) -> &PawnEntry<B> {
         let pawns = Color::ALL.map(|c| pos.pieces(c, Role::Pawn));
-        let hash = pawns[0].digest().wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ pawns[1].digest().wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-        let slot = (hash >> 32) as usize & (self.entries.len() - 1);
+        let slot = (pawn_structure_hash(pos) >> 32) as usize & (self.entries.len() - 1);
         let entry = &mut self.entries[slot];
         if entry.pawns != pawns {
             *entry = PawnEntry::compute(pos, et);

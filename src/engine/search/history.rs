@@ -15,6 +15,7 @@
 //! Tables are sized by the board, so chess pays for 64 squares and Chad
 //! for 144.
 
+use crate::engine::eval::pawns::pawn_structure_hash;
 use crate::rules::{Bitboard, Color, Move, MoveKind, Piece, Position, Role};
 
 use super::params::{
@@ -89,11 +90,7 @@ pub struct Histories {
 /// The slot of `pos`'s pawn structure in the correction history.
 #[inline]
 fn pawn_slot<B: Bitboard>(pos: &Position<B>) -> usize {
-    let white = pos.pieces(Color::White, Role::Pawn).digest();
-    let black = pos.pieces(Color::Black, Role::Pawn).digest();
-    let hash =
-        white.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ black.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    (hash >> 40) as usize & (CORRECTION_ENTRIES - 1)
+    (pawn_structure_hash(pos) >> 40) as usize & (CORRECTION_ENTRIES - 1)
 }
 
 impl Histories {
