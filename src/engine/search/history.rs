@@ -1,13 +1,13 @@
 //! What the search learns about moves while it runs, for move ordering and
-//! reductions: killers, the counter move, and three history tables, all
-//! updated with "gravity" (a bonus shrinks as the entry nears its cap, so
-//! old lessons fade and no entry saturates).
+//! reductions, and about the static evaluation: killers, the counter
+//! move, three history tables updated with "gravity" (a bonus shrinks as
+//! the entry nears its cap, so old lessons fade and no entry saturates),
+//! and a correction history kept as a weighted average.
 //!
 //! - the main (butterfly) history: by side, from and to square;
 //! - the capture history: by moving piece, destination and captured role;
 //! - the continuation history: by the piece and destination of the move
-//!   one or two plies before, and the piece and destination of this one.
-//!
+//!   one or two plies before, and the piece and destination of this one;
 //! - the correction history: by side to move and pawn structure, how far
 //!   the static evaluation missed the score the search found, which
 //!   corrects the next evaluations of that structure.
@@ -87,10 +87,12 @@ pub struct Histories {
     corrections: Vec<i32>,
 }
 
-/// The slot of `pos`'s pawn structure in the correction history.
+/// The entry of `pos`'s side to move and pawn structure in the
+/// correction history.
 #[inline]
-fn pawn_slot<B: Bitboard>(pos: &Position<B>) -> usize {
-    (pawn_structure_hash(pos) >> 40) as usize & (CORRECTION_ENTRIES - 1)
+fn correction_index<B: Bitboard>(pos: &Position<B>) -> usize {
+    let slot = (pawn_structure_hash(pos) >> 40) as usize & (CORRECTION_ENTRIES - 1);
+    pos.side_to_move().index() * CORRECTION_ENTRIES + slot
 }
 
 impl Histories {
@@ -208,14 +210,13 @@ impl Histories {
     /// `pos` for its side to move.
     #[inline]
     pub fn correction<B: Bitboard>(&self, pos: &Position<B>) -> i32 {
-        let i = pos.side_to_move().index() * CORRECTION_ENTRIES + pawn_slot(pos);
-        self.corrections[i] / CORRECTION_GRAIN
+        self.corrections[correction_index(pos)] / CORRECTION_GRAIN
     }
 
     /// Learns from a search of `pos` to `depth` that found `miss`
     /// centipawns more than the uncorrected static evaluation.
     pub fn update_correction<B: Bitboard>(&mut self, pos: &Position<B>, depth: i32, miss: i32) {
-        let i = pos.side_to_move().index() * CORRECTION_ENTRIES + pawn_slot(pos);
+        let i = correction_index(pos);
         let weight = ((depth + 1) * (depth + 1)).min(CORRECTION_WEIGHT_MAX);
         let target = miss.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
         let old = self.corrections[i];

@@ -2,8 +2,8 @@
 //! principal variation search, a shared transposition table, quiescence
 //! search, null-move pruning, reverse futility pruning, late move
 //! reductions, check and singular extensions, killer and history move
-//! ordering, a correction history on the static evaluation, mate distances, and repetition and 100-ply draws inside the
-//! tree. Several threads search the same root and share the table (lazy
+//! ordering, a correction history on the static evaluation, mate
+//! distances, and repetition and 100-ply draws inside the tree. Several threads search the same root and share the table (lazy
 //! SMP, [`threads`]); every tunable number is in [`params`].
 //!
 //! This file is the tree walk: [`Searcher`] with its negamax, quiescence
@@ -337,15 +337,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         // The static evaluation as the network or the hand-written terms
         // give it, and as the correction history corrects it; the search
         // prunes on the second and the history learns from the first.
-        let raw_eval = if in_check {
-            -INFINITE
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            self.static_eval(pos, ply)
-        };
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            self.corrected(pos, raw_eval)
+            let raw = self.static_eval(pos, ply);
+            (raw, self.corrected(pos, raw))
         };
         self.evals[ply] = static_eval;
         // Improving: the evaluation rose since this side's last move, so
@@ -651,8 +647,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             // The correction history learns how far the evaluation missed,
             // where the search's score says it (a bound on the wrong side
             // of the evaluation does not) and a quiet position was meant.
-            let quiet_best = best_move == Move::NONE
-                || (pos.captured(best_move).is_none() && best_move.kind() != MoveKind::Promotion);
+            let quiet_best = best_move == Move::NONE || !MovePicker::is_noisy(pos, best_move);
             let bound_says_it = match bound {
                 Bound::Lower => best > static_eval,
                 Bound::Upper => best < static_eval,

@@ -127,7 +127,7 @@ impl MovePicker {
 
     /// Whether `m` is noisy here: a capture or a promotion.
     #[inline]
-    fn is_noisy<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
+    pub(super) fn is_noisy<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
         m.kind() == MoveKind::Promotion || pos.captured(m).is_some()
     }
 
