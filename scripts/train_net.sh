@@ -11,10 +11,12 @@
 #   data-fast.data  FAST_RUNS more runs (default 1) at 1000 nodes a
 #   data-fast-S.data  move: seed 1001 writes data-fast.data, seeds 1002
 #                 on data-fast-S.data; FAST_GAMES games each (default 6000)
-#   data-net-S.data  NET_RUNS more runs (default 0) at 1000 nodes a move,
-#                 NET_GAMES games each (default 6000), seeds 2001 on,
-#                 searched with the game's built-in network (a second
-#                 generation of data); read after the fast runs
+#   data-net-S.data  runs at 1000 nodes a move searched with the game's
+#                 built-in network (a later generation of data), read
+#                 after the fast runs: NET_RUNS of them (default 0),
+#                 NET_GAMES games each (default 6000), seeds 2001 on; or
+#                 NET_SEEDS, ranges FIRST-LAST:GAMES (e.g. "2001-2008:900
+#                 3001-3012:1000"), in place of NET_RUNS and NET_GAMES
 #                 All other runs search with the hand-written evaluation,
 #                 on every core; a run already complete is kept.
 #   GAME.nnue     the network: motley train, hidden 256, 6 epochs (the
@@ -30,12 +32,12 @@
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
 # (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
 # HIDDEN, EPOCHS, WDL, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
-# MATCH_GAMES. RUNS may be 0: then only the fast (and network) runs are
+# NET_SEEDS, MATCH_GAMES. RUNS may be 0: then only the fast (and network) runs are
 # played.
 set -euo pipefail
 
 if [ $# -lt 1 ]; then
-    sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,/^set /{/^#/p}' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 game=$1
@@ -71,9 +73,20 @@ for seed in $(seq 1001 $((1000 + ${FAST_RUNS:-1}))); do
     datagen_run "$file" "${FAST_GAMES:-6000}" 1000 "$seed"
     fast+=("$file")
 done
-for seed in $(seq 2001 $((2000 + ${NET_RUNS:-0}))); do
-    datagen_run "$dir/data-net-$seed.data" "${NET_GAMES:-6000}" 1000 "$seed" ""
-    fast+=("$dir/data-net-$seed.data")
+net_seeds=${NET_SEEDS:-}
+if [ -z "$net_seeds" ] && [ "${NET_RUNS:-0}" -gt 0 ]; then
+    net_seeds="2001-$((2000 + NET_RUNS)):${NET_GAMES:-6000}"
+fi
+for range in $net_seeds; do
+    if ! [[ $range =~ ^([0-9]+)-([0-9]+):([0-9]+)$ ]]; then
+        echo "train_net.sh: NET_SEEDS holds FIRST-LAST:GAMES ranges, not $range" >&2
+        exit 2
+    fi
+    first=${BASH_REMATCH[1]} last=${BASH_REMATCH[2]} net_games=${BASH_REMATCH[3]}
+    for seed in $(seq "$first" "$last"); do
+        datagen_run "$dir/data-net-$seed.data" "$net_games" 1000 "$seed" ""
+        fast+=("$dir/data-net-$seed.data")
+    done
 done
 data=()
 for seed in $(seq 1 "$runs"); do
