@@ -87,12 +87,18 @@ pub struct Histories {
     corrections: Vec<i32>,
 }
 
-/// The entry of `pos`'s side to move and pawn structure in the
-/// correction history.
-#[inline]
-fn correction_index<B: Bitboard>(pos: &Position<B>) -> usize {
-    let slot = (pawn_structure_hash(pos) >> 40) as usize & (CORRECTION_ENTRIES - 1);
-    pos.side_to_move().index() * CORRECTION_ENTRIES + slot
+/// A position's entry in the correction history: its side to move and
+/// pawn structure. A node finds it once and both reads and updates it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CorrectionSlot(usize);
+
+impl CorrectionSlot {
+    /// The entry of `pos`'s side to move and pawn structure.
+    #[inline]
+    pub fn of<B: Bitboard>(pos: &Position<B>) -> CorrectionSlot {
+        let slot = (pawn_structure_hash(pos) >> 40) as usize & (CORRECTION_ENTRIES - 1);
+        CorrectionSlot(pos.side_to_move().index() * CORRECTION_ENTRIES + slot)
+    }
 }
 
 impl Histories {
@@ -207,16 +213,16 @@ impl Histories {
     }
 
     /// The correction, in centipawns, to add to the static evaluation of
-    /// `pos` for its side to move.
+    /// the positions of `slot` for their side to move.
     #[inline]
-    pub fn correction<B: Bitboard>(&self, pos: &Position<B>) -> i32 {
-        self.corrections[correction_index(pos)] / CORRECTION_GRAIN
+    pub fn correction(&self, slot: CorrectionSlot) -> i32 {
+        self.corrections[slot.0] / CORRECTION_GRAIN
     }
 
-    /// Learns from a search of `pos` to `depth` that found `miss`
-    /// centipawns more than the uncorrected static evaluation.
-    pub fn update_correction<B: Bitboard>(&mut self, pos: &Position<B>, depth: i32, miss: i32) {
-        let i = correction_index(pos);
+    /// Learns from a search to `depth` of a position of `slot` that found
+    /// `miss` centipawns more than the uncorrected static evaluation.
+    pub fn update_correction(&mut self, slot: CorrectionSlot, depth: i32, miss: i32) {
+        let i = slot.0;
         let weight = ((depth + 1) * (depth + 1)).min(CORRECTION_WEIGHT_MAX);
         let target = miss.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
         let old = self.corrections[i];

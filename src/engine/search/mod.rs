@@ -3,8 +3,9 @@
 //! search, null-move pruning, reverse futility pruning, late move
 //! reductions, check and singular extensions, killer and history move
 //! ordering, a correction history on the static evaluation, mate
-//! distances, and repetition and 100-ply draws inside the tree. Several threads search the same root and share the table (lazy
-//! SMP, [`threads`]); every tunable number is in [`params`].
+//! distances, and repetition and 100-ply draws inside the tree. Several
+//! threads search the same root and share the table (lazy SMP,
+//! [`threads`]); every tunable number is in [`params`].
 //!
 //! This file is the tree walk: [`Searcher`] with its negamax, quiescence
 //! search and iterative deepening.
@@ -21,7 +22,7 @@ use std::sync::atomic::Ordering;
 
 use crate::rules::{Bitboard, Color, Game, Move, MoveKind, Position, Role};
 
-use history::{Histories, MovedPiece, history_bonus};
+use history::{CorrectionSlot, Histories, MovedPiece, history_bonus};
 use pace::Pace;
 use params::*;
 use picker::{MoveBuffer, MovePicker};
@@ -209,11 +210,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         score
     }
 
-    /// `raw`, the static evaluation of `pos`, with the correction history's
-    /// correction for its pawn structure.
+    /// `raw`, the static evaluation of a position of `slot`, with the
+    /// correction history's correction for its pawn structure.
     #[inline]
-    fn corrected(&self, pos: &Position<B>, raw: Score) -> Score {
-        (raw + self.histories.correction(pos)).clamp(-MAX_STATIC_EVAL, MAX_STATIC_EVAL)
+    fn corrected(&self, slot: CorrectionSlot, raw: Score) -> Score {
+        (raw + self.histories.correction(slot)).clamp(-MAX_STATIC_EVAL, MAX_STATIC_EVAL)
     }
 
     fn total_nodes(&self) -> u64 {
@@ -337,11 +338,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         // The static evaluation as the network or the hand-written terms
         // give it, and as the correction history corrects it; the search
         // prunes on the second and the history learns from the first.
-        let (raw_eval, static_eval) = if in_check {
-            (-INFINITE, -INFINITE)
+        let (raw_eval, static_eval, correction_slot) = if in_check {
+            (-INFINITE, -INFINITE, None)
         } else {
             let raw = self.static_eval(pos, ply);
-            (raw, self.corrected(pos, raw))
+            let slot = CorrectionSlot::of(pos);
+            (raw, self.corrected(slot, raw), Some(slot))
         };
         self.evals[ply] = static_eval;
         // Improving: the evaluation rose since this side's last move, so
@@ -653,9 +655,13 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 Bound::Upper => best < static_eval,
                 Bound::Exact => true,
             };
-            if !in_check && quiet_best && !is_mate(best) && bound_says_it {
+            if let Some(slot) = correction_slot
+                && quiet_best
+                && !is_mate(best)
+                && bound_says_it
+            {
                 self.histories
-                    .update_correction(pos, depth, best - raw_eval);
+                    .update_correction(slot, depth, best - raw_eval);
             }
             self.shared
                 .tt
@@ -756,7 +762,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             -INFINITE
         } else {
             let raw = self.static_eval(pos, ply);
-            let e = self.corrected(pos, raw);
+            let e = self.corrected(CorrectionSlot::of(pos), raw);
             if e >= beta {
                 return e;
             }
