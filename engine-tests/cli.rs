@@ -579,6 +579,12 @@ fn datagen_writes_a_file_that_stats_reads_and_refuses_bad_files() {
         &["not a motley training-data file"],
     );
     assert_one_line_error(&["datagen", "--variant", "chess"], &["--out"]);
+    for minutes in ["0", "-1", "soon", "1e9"] {
+        assert_one_line_error(
+            &["datagen", "--out", path, "--minutes", minutes],
+            &["minutes"],
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -4,6 +4,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -35,6 +36,11 @@ pub struct DatagenArgs {
     /// Plies searched a move, instead of a node count.
     #[arg(long, value_parser = numbers::depth)]
     pub depth: Option<u32>,
+    /// Start no game after this many minutes (decimals allowed); the games
+    /// under way finish and are written. Without it, `--games` alone ends
+    /// the run.
+    #[arg(long, value_parser = numbers::run_minutes)]
+    pub minutes: Option<f64>,
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = numbers::threads)]
     pub threads: usize,
@@ -62,6 +68,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     config.threads = args.threads;
     config.seed = args.seed;
     config.use_nnue = !args.hand_written;
+    config.time_limit = args.minutes.map(|m| Duration::from_secs_f64(m * 60.0));
     if let Some(path) = &args.eval_file {
         let net = Network::load(path, Some(variant))
             .map_err(|e| format!("--eval-file {}: {e}", path.display()))?;
@@ -76,13 +83,17 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     }
     let terminal = std::io::stderr().is_terminal();
     let games = config.games;
+    let time_limit = config.time_limit;
     let line = |p: &DatagenProgress| {
         let secs = p.elapsed.as_secs_f64().max(1e-3);
-        let eta = if p.games > 0 {
-            let left = (games - p.games) as f64 * secs / p.games as f64;
-            format!("{:.0} s", left)
-        } else {
-            "-".into()
+        // The games left at the pace so far, or the time limit's rest
+        // where that comes first.
+        let limit_left = time_limit.map(|limit| (limit.as_secs_f64() - secs).max(0.0));
+        let games_left = (p.games > 0).then(|| (games - p.games) as f64 * secs / p.games as f64);
+        let eta = match (games_left, limit_left) {
+            (Some(g), Some(l)) => format!("{:.0} s", g.min(l)),
+            (Some(t), None) | (None, Some(t)) => format!("{t:.0} s"),
+            (None, None) => "-".into(),
         };
         format!(
             "games {}/{}  positions {}  {:.0} positions/s  ETA {eta}",

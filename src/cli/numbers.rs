@@ -186,6 +186,22 @@ pub fn passes(text: &str) -> Result<usize, String> {
     whole(text, 1, 10_000).map(|n| n as usize)
 }
 
+/// The longest a `datagen` run may start new games, in minutes (a week).
+pub const MAX_RUN_MINUTES: f64 = 7.0 * 24.0 * 60.0;
+
+/// A run's time limit in minutes (a decimal number, above 0).
+pub fn run_minutes(text: &str) -> Result<f64, String> {
+    let range = format!("expected a number of minutes above 0, at most {MAX_RUN_MINUTES}");
+    match text.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= MAX_RUN_MINUTES => Ok(x),
+        Ok(x) if x.is_nan() => Err(format!("not a number: {range}")),
+        Ok(x) if x > MAX_RUN_MINUTES => Err(format!("too large: {range}")),
+        Ok(x) if x < 0.0 => Err(format!("negative: {range}")),
+        Ok(_) => Err(format!("too small: {range}")),
+        Err(_) => Err(format!("not a number: {range}")),
+    }
+}
+
 /// A match's fixed time per move in seconds.
 pub fn move_seconds(text: &str) -> Result<f64, String> {
     seconds(text, MAX_MOVE_SECONDS)

@@ -34,6 +34,9 @@ pub struct DatagenConfig {
     pub variant: Variant,
     /// Games to play (openings thrown away as unbalanced are not counted).
     pub games: u64,
+    /// No game starts after this long from the start of the run; the
+    /// games under way finish. `None`: `games` alone ends the run.
+    pub time_limit: Option<Duration>,
     /// The search of each move: a node count or a depth.
     pub limits: SearchLimits,
     /// Games played at once, each by its own engine.
@@ -65,6 +68,7 @@ impl DatagenConfig {
         DatagenConfig {
             variant,
             games,
+            time_limit: None,
             limits: SearchLimits {
                 nodes: Some(5000),
                 ..SearchLimits::default()
@@ -92,7 +96,8 @@ pub struct DatagenProgress {
     pub elapsed: Duration,
 }
 
-/// Plays `config.games` games and appends their positions to `out`
+/// Plays `config.games` games (fewer when `config.time_limit` runs out
+/// first) and appends their positions to `out`
 /// (created if missing; an existing file must hold the same game's
 /// positions). `progress` is called about once a second, and once at the
 /// end, on the calling thread.
@@ -126,6 +131,12 @@ pub fn generate(
                     }
                     loop {
                         if failed.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
+                            return;
+                        }
+                        if config
+                            .time_limit
+                            .is_some_and(|limit| start.elapsed() >= limit)
+                        {
                             return;
                         }
                         let index = next_game.fetch_add(1, Ordering::Relaxed);
@@ -288,6 +299,18 @@ mod tests {
         let again = generate(&config, &path, &mut |_| {}).unwrap();
         let (stats2, _) = DataStats::count(DataReader::open(&path).unwrap());
         assert_eq!(stats2.positions, stats.positions + again.positions);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_spent_time_limit_starts_no_game() {
+        let path = std::env::temp_dir().join(format!("motley-datagen-t-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let mut config = DatagenConfig::new(Variant::Chess, 1_000_000);
+        config.threads = 2;
+        config.time_limit = Some(Duration::ZERO);
+        let done = generate(&config, &path, &mut |_| {}).unwrap();
+        assert_eq!((done.games, done.positions), (0, 0));
         std::fs::remove_file(&path).unwrap();
     }
 
