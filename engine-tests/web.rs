@@ -629,6 +629,19 @@ fn chesswar_is_played_with_tokens_the_server_dice_and_typed_dice() {
             .iter()
             .any(|h| h["wire"].as_str().unwrap().starts_with('d'))
     );
+    // The log reads in words; the game's record keeps the tokens.
+    let shot = history.iter().find(|h| h["wire"] == fire.as_str()).unwrap();
+    assert!(
+        shot["san"].as_str().unwrap().ends_with(": shot at a7"),
+        "{shot}"
+    );
+    assert!(
+        history
+            .iter()
+            .any(|h| h["san"].as_str().unwrap().starts_with("die: "))
+    );
+    let record = get(address, &format!("{base}/pgn")).body;
+    assert!(record.contains(&fire), "{record}");
 
     // The engine decides when asked, and a request for it during a roll
     // is refused.

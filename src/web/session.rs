@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use super::view::{BoardView, Coord, game_label, move_squares};
-use super::war::{WarView, token_view};
+use super::war::{WarView, token_view, token_words};
 use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::search::{
     MAX_DEPTH as WAR_MAX_DEPTH, SearchLimits as WarLimits, SearchReport,
@@ -78,7 +78,8 @@ impl ApiError {
 pub struct Played {
     /// Its wire spelling.
     pub wire: String,
-    /// Its SAN in the position it was played in.
+    /// Its SAN in the position it was played in; a ChessWar token in
+    /// words, for the log.
     pub san: String,
     /// The squares it was entered by (from, to), for marking the last move.
     pub squares: Option<(Coord, Coord)>,
@@ -268,14 +269,15 @@ impl Record {
             }
             Play::War { game, .. } => {
                 let token = wire.trim();
+                let before = game.state().clone();
                 game.play(token).map_err(|e| {
                     ApiError::bad(e.describe(token).lines().next().unwrap_or("").to_string())
                 })?;
                 let token = game.tokens().last().cloned().unwrap_or_default();
                 let view = token_view(&token);
                 Played {
-                    wire: token.clone(),
-                    san: token,
+                    san: token_words(&before, &token),
+                    wire: token,
                     squares: view.from.zip(view.to),
                 }
             }
@@ -778,7 +780,12 @@ impl Session {
                 }
                 white_to_move = !white_to_move;
             }
-            words.push(played.san.clone());
+            // A board game's record is in SAN; ChessWar's in its tokens,
+            // which replay it.
+            words.push(match &record.play {
+                Play::Board { .. } => played.san.clone(),
+                Play::War { .. } => played.wire.clone(),
+            });
         }
         words.push(result.to_string());
         text.push_str(&crate::tournament::pgn::movetext_lines(&words));

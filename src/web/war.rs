@@ -115,6 +115,58 @@ fn decision_words(kind: DecisionKind) -> &'static str {
     }
 }
 
+/// A token in words for the game's log, read in `before`, the state it
+/// was played in: `White Archers b2: shot at d5`, `Black picks Knights
+/// e7`, `die: 4`. A token that does not read as one is shown as it is.
+pub fn token_words(before: &State, token: &str) -> String {
+    let Ok(parsed) = token.parse::<Token>() else {
+        return token.to_string();
+    };
+    let unit = |sq: Square| match before.unit_at(sq) {
+        Some(u) => format!("{} {} {sq}", capitalised(side_name(u.side)), u.name()),
+        None => format!("the unit on {sq}"),
+    };
+    let decider = match before.to_act() {
+        ToAct::Decision { side, .. } => capitalised(side_name(side)),
+        _ => capitalised(side_name(before.side_to_move())),
+    };
+    match parsed {
+        Token::Move(a, b) => format!("{}: move to {b}", unit(a)),
+        Token::Fire(a, b) => format!("{}: shot at {b}", unit(a)),
+        Token::Attack(a, b) => format!("{}: attack on {b}", unit(a)),
+        Token::Cast {
+            spell,
+            caster,
+            target,
+            dest,
+        } => {
+            let mut words = format!("{}: spell {spell}", unit(caster));
+            if let Some(t) = target {
+                words.push_str(&format!(" on {t}"));
+            }
+            if let Some(d) = dest {
+                words.push_str(&format!(" to {d}"));
+            }
+            words
+        }
+        Token::Pick(sq) => format!("{decider} picks {}", unit(sq)),
+        Token::Advance(a, b) => format!("{}: advance to {b}", unit(a)),
+        Token::NoAdvance => format!("{decider} does not advance"),
+        Token::End => format!("{decider} ends the phase"),
+        Token::Pass => format!("{decider} passes"),
+        Token::Die(n) => format!("die: {n}"),
+    }
+}
+
+/// `word` with its first letter in upper case.
+fn capitalised(word: &str) -> String {
+    let mut letters = word.chars();
+    match letters.next() {
+        Some(first) => first.to_uppercase().chain(letters).collect(),
+        None => String::new(),
+    }
+}
+
 /// The view of a token, with its squares.
 pub fn token_view(text: &str) -> TokenView {
     let (kind, from, to) = match text.parse::<Token>() {
@@ -191,5 +243,23 @@ impl WarView {
             tokens,
             state: state.to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chesswar::Race;
+
+    #[test]
+    fn tokens_read_as_words_in_the_state_they_were_played_in() {
+        let state = State::standard(Race::Human, Race::Human);
+        let first = state.legal_tokens()[0].to_string();
+        let words = token_words(&state, &first);
+        assert!(words.starts_with("White "), "{first}: {words}");
+        assert!(words.contains(": move to "), "{first}: {words}");
+        assert_eq!(token_words(&state, "d4"), "die: 4");
+        assert_eq!(token_words(&state, "end"), "White ends the phase");
+        assert_eq!(token_words(&state, "nonsense"), "nonsense");
     }
 }
