@@ -79,12 +79,14 @@ fn king_and_knight_cannot_win() {
     let control = SearchControl::new();
     control.begin(false);
     let result = engine.search(&SearchLimits::depth(6), &control, &mut |_| {});
-    // Near zero apart from the side to move's bonus, which every leaf of
-    // an even-depth search gives the side to move at the root.
+    // Near zero: at most the side to move's bonus of the hand-written
+    // evaluation (which every leaf of an even-depth search gives the side
+    // to move at the root) and a margin, whichever evaluation searches. A
+    // network without the endgame knowledge scored it 185.
     let tempo = motley::engine::eval::params::params(Variant::WadChess).tempo;
     match result.score {
         motley::engine::ScoreReport::Centipawns(cp) => {
-            assert!((cp - tempo).abs() < 60, "{cp} (tempo {tempo})")
+            assert!(cp.abs() < tempo.abs() + 60, "{cp} (tempo {tempo})")
         }
         other => panic!("no mate exists: {other:?}"),
     }
