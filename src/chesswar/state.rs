@@ -56,13 +56,7 @@ impl Outcome {
     /// The outcome in words: `White wins: ...`, `draw: ...`.
     pub fn describe(&self) -> String {
         match self {
-            Outcome::Win { winner, reason } => {
-                let name = match winner {
-                    Side::White => "White",
-                    Side::Black => "Black",
-                };
-                format!("{name} wins: {reason}")
-            }
+            Outcome::Win { winner, reason } => format!("{} wins: {reason}", winner.title()),
             Outcome::Draw { reason } => format!("draw: {reason}"),
         }
     }

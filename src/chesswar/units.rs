@@ -67,6 +67,16 @@ impl Not for Side {
     }
 }
 
+impl Side {
+    /// The side's name at the start of a sentence: `White`, `Black`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+}
+
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

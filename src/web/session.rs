@@ -269,15 +269,17 @@ impl Record {
             }
             Play::War { game, .. } => {
                 let token = wire.trim();
-                let before = game.state().clone();
+                // Read in the state it is played in; any accepted spelling
+                // of a token reads the same.
+                let words = token_words(game.state(), token);
                 game.play(token).map_err(|e| {
                     ApiError::bad(e.describe(token).lines().next().unwrap_or("").to_string())
                 })?;
                 let token = game.tokens().last().cloned().unwrap_or_default();
                 let view = token_view(&token);
                 Played {
-                    san: token_words(&before, &token),
                     wire: token,
+                    san: words,
                     squares: view.from.zip(view.to),
                 }
             }

@@ -123,12 +123,12 @@ pub fn token_words(before: &State, token: &str) -> String {
         return token.to_string();
     };
     let unit = |sq: Square| match before.unit_at(sq) {
-        Some(u) => format!("{} {} {sq}", capitalised(side_name(u.side)), u.name()),
+        Some(u) => format!("{} {} {sq}", u.side.title(), u.name()),
         None => format!("the unit on {sq}"),
     };
     let decider = match before.to_act() {
-        ToAct::Decision { side, .. } => capitalised(side_name(side)),
-        _ => capitalised(side_name(before.side_to_move())),
+        ToAct::Decision { side, .. } => side.title(),
+        _ => before.side_to_move().title(),
     };
     match parsed {
         Token::Move(a, b) => format!("{}: move to {b}", unit(a)),
@@ -155,15 +155,6 @@ pub fn token_words(before: &State, token: &str) -> String {
         Token::End => format!("{decider} ends the phase"),
         Token::Pass => format!("{decider} passes"),
         Token::Die(n) => format!("die: {n}"),
-    }
-}
-
-/// `word` with its first letter in upper case.
-fn capitalised(word: &str) -> String {
-    let mut letters = word.chars();
-    match letters.next() {
-        Some(first) => first.to_uppercase().chain(letters).collect(),
-        None => String::new(),
     }
 }
 
