@@ -638,6 +638,26 @@ fn train_writes_a_network_that_eval_and_uci_load() {
     );
     assert!(stdout.contains("epoch   2/2"), "{stdout}");
     assert!(stdout.contains("validation loss"), "{stdout}");
+    // Held-out files in place of the share: here the training file itself.
+    let held_net = dir.join("held.nnue");
+    let held = motley(&[
+        "train",
+        "--variant",
+        "chess",
+        "--data",
+        data_path,
+        "--validation-data",
+        data_path,
+        "--out",
+        held_net.to_str().unwrap(),
+        "--hidden",
+        "8",
+        "--epochs",
+        "1",
+    ]);
+    let held_stdout = String::from_utf8_lossy(&held.stdout);
+    assert!(held.status.success(), "{held_stdout}");
+    assert!(held_stdout.contains("held-out ones"), "{held_stdout}");
 
     let eval = motley(&["eval", "--eval-file", net_path, "--moves", "e2e4"]);
     let text = String::from_utf8_lossy(&eval.stdout);

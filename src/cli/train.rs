@@ -43,6 +43,11 @@ pub struct TrainArgs {
     /// The share of positions held out to validate on: the last ones read, whole games.
     #[arg(long, default_value_t = TrainConfig::DEFAULT_VALIDATION, value_parser = numbers::share)]
     pub validation: f32,
+    /// Validate on these files' positions instead of a share (every
+    /// `--data` position is then trained on): the same files for each
+    /// network make their losses comparable.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "validation")]
+    pub validation_data: Vec<PathBuf>,
     /// Adds each position's mirror image, files reversed (chess, WAD and
     /// Parity Chess).
     #[arg(long)]
@@ -83,16 +88,28 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     let started = Instant::now();
     let samples =
         Samples::read(variant, &config.data, config.wdl, args.mirror).map_err(|e| e.to_string())?;
+    let held_out = if args.validation_data.is_empty() {
+        None
+    } else {
+        Some(
+            Samples::read(variant, &args.validation_data, config.wdl, false)
+                .map_err(|e| e.to_string())?,
+        )
+    };
     out!(
-        "read {} positions of {} in {:.1} s",
+        "read {} positions of {}{} in {:.1} s",
         samples.len(),
         variant.name(),
+        held_out
+            .as_ref()
+            .map(|h| format!(" and {} held-out ones", h.len()))
+            .unwrap_or_default(),
         started.elapsed().as_secs_f64()
     );
     let terminal = std::io::stderr().is_terminal();
     let (float, validation) = pool
         .install(|| {
-            train(&config, &samples, &mut |p: &TrainProgress| match p.validation_loss {
+            train(&config, &samples, held_out.as_ref(), &mut |p: &TrainProgress| match p.validation_loss {
                 Some(v) => {
                     if terminal {
                         eprint!("\r{:70}\r", "");

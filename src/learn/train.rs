@@ -115,6 +115,8 @@ pub enum TrainError {
     Data(DataError),
     /// Too few positions to train and validate on.
     TooFewPositions(usize),
+    /// Held-out files given, with no position in them.
+    NoHeldOutPositions,
     /// Mirror images asked for in a game whose wings differ.
     NoMirror(Variant),
 }
@@ -125,6 +127,9 @@ impl std::fmt::Display for TrainError {
             TrainError::Data(e) => write!(f, "{e}"),
             TrainError::TooFewPositions(n) => {
                 write!(f, "{n} positions are too few to train on (at least 100)")
+            }
+            TrainError::NoHeldOutPositions => {
+                write!(f, "the held-out files hold no positions to validate on")
             }
             TrainError::NoMirror(v) => write!(
                 f,
@@ -540,15 +545,22 @@ pub struct TrainProgress {
 
 /// Trains a network on `samples` and returns the numbers (for
 /// [`Network::quantised`]) of the epoch with the lowest validation loss,
-/// with that loss. `on_progress` hears of every batch and of
-/// each epoch's end (the report with `validation_loss`).
+/// with that loss. The validation positions are `held_out` where given
+/// (then every one of `samples` is trained on), else the share
+/// `config.validation` of `samples`, taken from their end.
+/// `on_progress` hears of every batch and of each epoch's end (the
+/// report with `validation_loss`).
 pub fn train(
     config: &TrainConfig,
     samples: &Samples,
+    held_out: Option<&Samples>,
     on_progress: &mut dyn FnMut(&TrainProgress),
 ) -> Result<(FloatNetwork, f64), TrainError> {
     if samples.len() < 100 {
         return Err(TrainError::TooFewPositions(samples.len()));
+    }
+    if held_out.is_some_and(Samples::is_empty) {
+        return Err(TrainError::NoHeldOutPositions);
     }
     let space = FeatureSpace::of(config.variant);
     let layout = InputLayout {
@@ -572,9 +584,25 @@ pub fn train(
     // writes a game's positions together) that no training position comes
     // from. Positions of one game are alike, so a random share would
     // validate on near copies of training positions and flatter the net.
-    let held = ((samples.len() as f32 * config.validation) as usize).max(1);
-    let validation: Vec<usize> = (samples.len() - held..samples.len()).collect();
-    let mut training: Vec<usize> = (0..samples.len() - held).collect();
+    // Held-out files, kept the same from one network to the next, make
+    // their losses comparable.
+    let (validation_samples, validation, mut training): (&Samples, Vec<usize>, Vec<usize>) =
+        match held_out {
+            Some(held_out) => (
+                held_out,
+                (0..held_out.len()).collect(),
+                (0..samples.len()).collect(),
+            ),
+            None => {
+                let held = ((samples.len() as f32 * config.validation) as usize).max(1);
+                let first_held = samples.len() - held;
+                (
+                    samples,
+                    (first_held..samples.len()).collect(),
+                    (0..first_held).collect(),
+                )
+            }
+        };
 
     let threads = rayon::current_num_threads().max(1);
     let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(rows, h)).collect();
@@ -624,7 +652,13 @@ pub fn train(
                 lr,
             });
         }
-        let validation_loss = loss_of(&params, &layout, samples, &validation, &mut workers);
+        let validation_loss = loss_of(
+            &params,
+            &layout,
+            validation_samples,
+            &validation,
+            &mut workers,
+        );
         if best
             .as_ref()
             .is_none_or(|(loss, _)| validation_loss < *loss)
@@ -700,10 +734,10 @@ mod tests {
 
     /// Positions of random games with a target the network can learn:
     /// the material balance.
-    fn material_samples(n: usize) -> Samples {
+    fn material_samples(n: usize, seed: u64) -> Samples {
         let space = FeatureSpace::of(Variant::Chess);
         let mut samples = Samples::new();
-        for pos in random_positions(n, 7) {
+        for pos in random_positions(n, seed) {
             let value = |c| {
                 [
                     (Role::Pawn, 100),
@@ -726,16 +760,16 @@ mod tests {
 
     #[test]
     fn training_lowers_the_loss_of_a_small_set() {
-        let samples = material_samples(8000);
+        let samples = material_samples(8000, 7);
         let mut config = TrainConfig::new(Variant::Chess, Vec::new());
         config.hidden = 16;
         config.batch = 256;
         config.lr = 0.01;
         let mut losses = Vec::new();
         config.epochs = 1;
-        let (_, first) = train(&config, &samples, &mut |_| {}).unwrap();
+        let (_, first) = train(&config, &samples, None, &mut |_| {}).unwrap();
         config.epochs = 12;
-        let (net, last) = train(&config, &samples, &mut |p| {
+        let (net, last) = train(&config, &samples, None, &mut |p| {
             if let Some(v) = p.validation_loss {
                 losses.push(v);
             }
@@ -746,12 +780,37 @@ mod tests {
         assert_eq!(net.hidden, 16);
     }
 
+    #[test]
+    fn held_out_positions_are_validated_on_and_every_position_is_trained_on() {
+        let samples = material_samples(3000, 7);
+        let held_out = material_samples(500, 8);
+        let mut config = TrainConfig::new(Variant::Chess, Vec::new());
+        config.hidden = 16;
+        config.batch = 256;
+        config.lr = 0.01;
+        config.epochs = 8;
+        let mut per_epoch = Vec::new();
+        let mut losses = Vec::new();
+        let (_, best) = train(&config, &samples, Some(&held_out), &mut |p| {
+            per_epoch.push(p.per_epoch);
+            if let Some(v) = p.validation_loss {
+                losses.push(v);
+            }
+        })
+        .unwrap();
+        assert!(per_epoch.iter().all(|&n| n == samples.len()));
+        assert_eq!(losses.len(), 8);
+        assert!(best < losses[0] * 0.7, "held-out loss {losses:?}");
+        let e = train(&config, &samples, Some(&Samples::new()), &mut |_| {}).unwrap_err();
+        assert!(e.to_string().contains("held-out"), "{e}");
+    }
+
     /// The quantised network scores positions as its trained numbers do,
     /// within the rounding of its weights (the output weights' steps of
     /// 1/64 make a few centipawns).
     #[test]
     fn the_quantised_network_scores_as_the_trained_one() {
-        let samples = material_samples(1000);
+        let samples = material_samples(1000, 7);
         let mut config = TrainConfig::new(Variant::Chess, Vec::new());
         config.hidden = 32;
         config.batch = 128;
@@ -760,7 +819,7 @@ mod tests {
         // in floats, and `factorised_rows_fold_into_the_same_network`
         // checks that.
         config.factorise = false;
-        let (float, _) = train(&config, &samples, &mut |_| {}).unwrap();
+        let (float, _) = train(&config, &samples, None, &mut |_| {}).unwrap();
         let net = Network::quantised(&float);
         let space = FeatureSpace::of(Variant::Chess);
         for pos in random_positions(60, 11) {
@@ -818,7 +877,7 @@ mod tests {
     #[test]
     fn too_few_positions_are_refused() {
         let config = TrainConfig::new(Variant::Chess, Vec::new());
-        let e = train(&config, &Samples::new(), &mut |_| {}).unwrap_err();
+        let e = train(&config, &Samples::new(), None, &mut |_| {}).unwrap_err();
         assert!(e.to_string().contains("too few"), "{e}");
     }
 
