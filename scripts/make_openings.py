@@ -30,6 +30,17 @@ are kept for final checks; changes are tuned on scripts/openings/tune/
     python3 scripts/make_openings.py --variant GAME --count 400 --plies 6 \
         --depth 5 --seed 7 > scripts/openings/tune/GAME.txt
 
+`--min-score` keeps only lopsided openings instead, scored between
+--min-score and --max-score for either side: in a game as drawish as Wau
+Chess, where nearly every balanced opening is drawn between two close
+engines, a pair of games from a lopsided opening (one with each colour)
+still tells the engines apart when one converts the advantage and the
+other does not:
+
+    python3 scripts/make_openings.py --variant wauchess --count 200 \
+        --plies 8 --depth 5 --min-score 80 --max-score 200 --seed 11 \
+        > /tmp/wauchess-lopsided.txt
+
 `MOTLEY=path` picks the binary (default: target/release/motley).
 """
 
@@ -79,6 +90,7 @@ def main():
     ap.add_argument("--plies", type=int, default=4)
     ap.add_argument("--no-castling", action="store_true")
     ap.add_argument("--max-score", type=int, default=60)
+    ap.add_argument("--min-score", type=int, default=0)
     ap.add_argument("--depth", type=int, default=7)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -103,13 +115,13 @@ def main():
             prev, _ = after(args.variant, prev, m)
         _, cp = after(args.variant, prev, moves[-1], args.depth)
         key = " ".join(moves)
-        if abs(cp) > args.max_score or key in seen:
+        if not args.min_score <= abs(cp) <= args.max_score or key in seen:
             continue
         seen.add(key)
         head = "startpos" if start == START[args.variant] else start
         print(f"{head} moves {key}", flush=True)
     if len(seen) < args.count:
-        sys.exit(f"only {len(seen)} balanced openings found")
+        sys.exit(f"only {len(seen)} openings in the score range found")
 
 
 if __name__ == "__main__":
