@@ -39,7 +39,7 @@ other does not:
 
     python3 scripts/make_openings.py --variant wauchess --count 200 \
         --plies 8 --depth 5 --min-score 80 --max-score 200 --seed 11 \
-        > /tmp/wauchess-lopsided.txt
+        > scripts/openings/tune/wauchess-lopsided.txt
 
 `MOTLEY=path` picks the binary (default: target/release/motley). The
 script drives one `motley uci` process for the whole run (`go perft 1` for
