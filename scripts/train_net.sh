@@ -25,14 +25,15 @@
 #                 with mirror images in chess, WAD and Parity Chess
 #   match.pgn     the network (EvalFile) against the hand-written
 #                 evaluation (Use NNUE=false), same binary, 10 s + 0.1 s,
-#                 from the game's tuning openings, two games at a time
-#                 (MATCH_GAMES, default 200)
+#                 from the game's tuning openings (OPENINGS, a file, in
+#                 their place), two games at a time (MATCH_GAMES,
+#                 default 200)
 #
 # A network that wins its match is shipped by copying it to
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
 # (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
 # HIDDEN, EPOCHS, WDL, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
-# NET_SEEDS, MATCH_GAMES. RUNS may be 0: then only the fast (and network) runs are
+# NET_SEEDS, MATCH_GAMES, OPENINGS. RUNS may be 0: then only the fast (and network) runs are
 # played.
 set -euo pipefail
 
@@ -105,6 +106,6 @@ case $game in chess | wadchess | paritychess) mirror=(--mirror) ;; esac
 "$motley" match --engine1 "$motley" --name1 network \
     --option1 "UCI_Variant=$game" --option1 "EvalFile=$dir/$game.nnue" \
     --engine2 "$motley" --name2 hand-written --option2 "Use NNUE=false" \
-    --variant "$game" --openings "$root/scripts/openings/tune/$game.txt" \
+    --variant "$game" --openings "${OPENINGS:-$root/scripts/openings/tune/$game.txt}" \
     --tc 10+0.1 --games "${MATCH_GAMES:-200}" --concurrency 2 \
     --pgn "$dir/match.pgn" "${self_play_adjudication[@]}"
