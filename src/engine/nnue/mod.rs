@@ -29,6 +29,7 @@ const EMBEDDED_FILES: &[(Variant, &[u8])] = &[
         include_bytes!("nets/paritychess.nnue"),
     ),
     (Variant::Chad, include_bytes!("nets/chad.nnue")),
+    (Variant::WauChess, include_bytes!("nets/wauchess.nnue")),
 ];
 
 /// The built-in networks, read once.
@@ -53,11 +54,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chess_wad_parity_chess_and_chad_have_built_in_networks() {
+    fn every_board_game_has_a_built_in_network() {
         assert!(embedded(Variant::Chess).is_some());
         assert!(embedded(Variant::WadChess).is_some());
         assert!(embedded(Variant::ParityChess).is_some());
         assert!(embedded(Variant::Chad).is_some());
+        assert!(embedded(Variant::WauChess).is_some());
     }
 
     #[test]
