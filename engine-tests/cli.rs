@@ -666,7 +666,7 @@ fn train_writes_a_network_that_eval_and_uci_load() {
         text.contains("hand-written") && text.contains("network "),
         "{text}"
     );
-    assert!(!text.contains("none for this game"), "{text}");
+    assert!(!text.contains("not used"), "{text}");
 
     // A network for another game, a damaged one, another game's data.
     assert_one_line_error(
@@ -723,11 +723,11 @@ fn train_writes_a_network_that_eval_and_uci_load() {
         .collect();
     assert_eq!(networks.len(), 3, "{out}");
     assert!(
-        !networks[0].contains("none") && !networks[1].contains("none"),
+        !networks[0].contains("not used") && !networks[1].contains("not used"),
         "{out}"
     );
     assert_eq!(networks[0], networks[1], "{out}");
-    assert!(networks[2].contains("none"), "{out}");
+    assert!(networks[2].contains("not used (Use NNUE is off)"), "{out}");
     assert!(
         out.lines()
             .any(|l| l.starts_with("info string error") && l.contains("damaged")),

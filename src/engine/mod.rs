@@ -112,7 +112,7 @@ impl StaticEvaluation {
         let mut lines = vec![line("hand-written", self.hand_written)];
         lines.push(match self.network {
             Some(score) => line("network", score),
-            None => "network       none for this game (or Use NNUE is off)".to_string(),
+            None => "network       not used (Use NNUE is off)".to_string(),
         });
         lines
     }
@@ -307,7 +307,7 @@ impl Engine {
     }
     /// The network that evaluates `variant` now: `EvalFile`'s if it is
     /// for that game, else the built-in one; none when `Use NNUE` is off
-    /// or the game has no network.
+    /// (every board game has a built-in network).
     pub fn network_for(&self, variant: Variant) -> Option<Arc<Network>> {
         if !self.options.use_nnue {
             return None;
