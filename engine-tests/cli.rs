@@ -709,6 +709,58 @@ fn train_writes_a_network_that_eval_and_uci_load() {
         &["chess positions, not wadchess"],
     );
 
+    // An `--out` that is a data file, one in a missing directory and a
+    // split that leaves nothing to train on are refused before training,
+    // and the data is untouched.
+    let before = std::fs::read(&data).unwrap();
+    let train_args = |out: &str, validation: &str| -> Vec<String> {
+        [
+            "train",
+            "--variant",
+            "chess",
+            "--data",
+            data_path,
+            "--out",
+            out,
+            "--hidden",
+            "8",
+            "--epochs",
+            "1",
+            "--validation",
+            validation,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let refused = |args: Vec<String>, words: &[&str]| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_one_line_error(&args, words);
+    };
+    let same_file = dir.join(".").join("chess.data");
+    refused(
+        train_args(same_file.to_str().unwrap(), "0.1"),
+        &["is the data file", "destroy"],
+    );
+    let missing = dir.join("no-such-dir").join("net.nnue");
+    refused(
+        train_args(missing.to_str().unwrap(), "0.1"),
+        &["no directory", "no-such-dir"],
+    );
+    let all_held = dir.join("all-held.nnue");
+    refused(
+        train_args(all_held.to_str().unwrap(), "1"),
+        &["--validation 1 holds out all", "none is left to train on"],
+    );
+    assert!(!all_held.exists(), "a refused run writes nothing");
+    assert_eq!(std::fs::read(&data).unwrap(), before, "the data is intact");
+
+    // Files that never end or are not files are refused before reading.
+    for path in ["/dev/zero", dir.to_str().unwrap()] {
+        if std::path::Path::new(path).exists() {
+            assert_one_line_error(&["eval", "--eval-file", path], &["not a regular file"]);
+        }
+    }
+
     // Over UCI: the network loads, a damaged one is refused and the one
     // loaded stays.
     let session = format!(

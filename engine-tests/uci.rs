@@ -822,6 +822,36 @@ fn stop_and_quit_are_prompt() {
     assert!(start.elapsed() < PROMPT, "quit took {:?}", start.elapsed());
 }
 
+/// An `EvalFile` that never ends (a device such as `/dev/zero`) or is not
+/// a file is refused at once, before anything is read: `isready` answers
+/// within a second and the process stays small.
+#[test]
+fn an_endless_eval_file_is_refused_at_once_and_memory_stays_small() {
+    let mut uci = Uci::start("endless_eval_file");
+    uci.ready();
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().expect("a UTF-8 temporary directory");
+    for path in ["/dev/zero", "/dev/urandom", dir] {
+        if !std::path::Path::new(path).exists() {
+            eprintln!("skipped {path}: not on this system");
+            continue;
+        }
+        let start = Instant::now();
+        uci.send(&format!("setoption name EvalFile value {path}"));
+        uci.send("isready");
+        uci.expect("info string error: EvalFile *not a regular file*");
+        uci.expect("readyok");
+        let took = start.elapsed();
+        assert!(took < Duration::from_secs(1), "{path} took {took:?}");
+    }
+    match uci.peak_memory_kib() {
+        Some(kib) => assert!(kib < 100 * 1024, "the engine grew to {kib} KiB"),
+        None => eprintln!("skipped the memory check: the system does not say"),
+    }
+    uci.send("go depth 2");
+    uci.wait_for("bestmove *", true);
+}
+
 /// Bytes that are not UTF-8 are bad input like any other: the engine
 /// answers with an error at most and carries on.
 #[test]

@@ -149,6 +149,19 @@ impl<D: Dialect> Conversation<D> {
         }
     }
 
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The most memory the engine's process has held so far, in KiB
+    /// (Linux's `VmHWM`); `None` where the system does not say.
+    pub fn peak_memory_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
     /// Fails the test, showing the conversation so far.
     #[track_caller]
     pub fn fail(&self, message: &str) -> ! {

@@ -65,9 +65,46 @@ pub struct TrainArgs {
     pub seed: u64,
 }
 
+/// Refuses an `--out` that would destroy an input or that cannot be
+/// written, before anything is read or trained: a path that is one of the
+/// data or held-out files, a directory, or a file in a directory that
+/// does not exist.
+fn check_out_path(args: &TrainArgs) -> Result<(), String> {
+    let out = &args.out;
+    if out.is_dir() {
+        return Err(format!("--out {}: a directory, not a file", out.display()));
+    }
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if !parent.is_dir() {
+        return Err(format!(
+            "--out {}: no directory {}",
+            out.display(),
+            parent.display()
+        ));
+    }
+    // Two names of one file: compare where each really is (an `--out`
+    // that does not exist yet is no data file).
+    if let Ok(real_out) = out.canonicalize() {
+        for input in args.data.iter().chain(&args.validation_data) {
+            if input.canonicalize().is_ok_and(|real| real == real_out) {
+                return Err(format!(
+                    "--out {} is the data file {}: writing the network would destroy it",
+                    out.display(),
+                    input.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Runs `train`; the error is one line for the user.
 pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     let variant = super::setup::board_game(&args.variant)?;
+    check_out_path(args)?;
     let mut config = TrainConfig::new(variant, args.data.clone());
     config.hidden = args.hidden;
     config.epochs = args.epochs;
@@ -96,6 +133,9 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
                 .map_err(|e| e.to_string())?,
         )
     };
+    config
+        .check_split(samples.len(), held_out.as_ref().map(Samples::len))
+        .map_err(|e| e.to_string())?;
     out!(
         "read {} positions of {}{} in {:.1} s",
         samples.len(),

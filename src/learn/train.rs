@@ -106,6 +106,35 @@ impl TrainConfig {
             factorise: Self::DEFAULT_FACTORISE,
         }
     }
+
+    /// Where the validation share starts among `positions` positions
+    /// read: the last `validation` of them, at least one, are held out.
+    /// An error when that leaves none to train on.
+    pub fn first_held_out(&self, positions: usize) -> Result<usize, TrainError> {
+        let held = ((positions as f32 * self.validation) as usize).clamp(1, positions.max(1));
+        match positions.saturating_sub(held) {
+            0 => Err(TrainError::NothingToTrain {
+                positions,
+                validation: self.validation,
+            }),
+            first => Ok(first),
+        }
+    }
+
+    /// The checks [`train`] makes before it starts, for `positions`
+    /// positions read and, where held-out files are given, `held_out`
+    /// held-out ones: enough positions, some to validate on, some left to
+    /// train on.
+    pub fn check_split(&self, positions: usize, held_out: Option<usize>) -> Result<(), TrainError> {
+        if positions < 100 {
+            return Err(TrainError::TooFewPositions(positions));
+        }
+        match held_out {
+            Some(0) => Err(TrainError::NoHeldOutPositions),
+            Some(_) => Ok(()),
+            None => self.first_held_out(positions).map(|_| ()),
+        }
+    }
 }
 
 /// Why training cannot go on.
@@ -117,6 +146,14 @@ pub enum TrainError {
     TooFewPositions(usize),
     /// Held-out files given, with no position in them.
     NoHeldOutPositions,
+    /// The validation share holds out every position: none is left to
+    /// train on.
+    NothingToTrain {
+        /// The positions read.
+        positions: usize,
+        /// The share held out.
+        validation: f32,
+    },
     /// Mirror images asked for in a game whose wings differ.
     NoMirror(Variant),
 }
@@ -131,6 +168,13 @@ impl std::fmt::Display for TrainError {
             TrainError::NoHeldOutPositions => {
                 write!(f, "the held-out files hold no positions to validate on")
             }
+            TrainError::NothingToTrain {
+                positions,
+                validation,
+            } => write!(
+                f,
+                "--validation {validation} holds out all {positions} positions: none is left to train on"
+            ),
             TrainError::NoMirror(v) => write!(
                 f,
                 "--mirror is for chess, wadchess and paritychess: {v}'s wings are not alike"
@@ -556,12 +600,7 @@ pub fn train(
     held_out: Option<&Samples>,
     on_progress: &mut dyn FnMut(&TrainProgress),
 ) -> Result<(FloatNetwork, f64), TrainError> {
-    if samples.len() < 100 {
-        return Err(TrainError::TooFewPositions(samples.len()));
-    }
-    if held_out.is_some_and(Samples::is_empty) {
-        return Err(TrainError::NoHeldOutPositions);
-    }
+    config.check_split(samples.len(), held_out.map(Samples::len))?;
     let space = FeatureSpace::of(config.variant);
     let layout = InputLayout {
         inputs: space.len(),
@@ -594,8 +633,7 @@ pub fn train(
                 (0..samples.len()).collect(),
             ),
             None => {
-                let held = ((samples.len() as f32 * config.validation) as usize).max(1);
-                let first_held = samples.len() - held;
+                let first_held = config.first_held_out(samples.len())?;
                 (
                     samples,
                     (first_held..samples.len()).collect(),
@@ -879,6 +917,19 @@ mod tests {
         let config = TrainConfig::new(Variant::Chess, Vec::new());
         let e = train(&config, &Samples::new(), None, &mut |_| {}).unwrap_err();
         assert!(e.to_string().contains("too few"), "{e}");
+    }
+
+    #[test]
+    fn a_validation_share_that_leaves_nothing_to_train_on_is_refused() {
+        let samples = material_samples(120, 5);
+        let mut config = TrainConfig::new(Variant::Chess, Vec::new());
+        config.validation = 1.0;
+        config.epochs = 1;
+        let mut batches = 0;
+        let e = train(&config, &samples, None, &mut |_| batches += 1).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains("--validation 1 holds out all 120"), "{msg}");
+        assert_eq!(batches, 0, "refused before the first batch");
     }
 
     #[test]

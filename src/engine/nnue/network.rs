@@ -18,6 +18,7 @@
 //! all little-endian.
 
 use std::fmt;
+use std::io::Read;
 use std::path::Path;
 
 use super::features::FeatureSpace;
@@ -67,6 +68,16 @@ pub enum NetError {
     Truncated,
     /// Bytes follow the checksum.
     TrailingBytes,
+    /// The path is not a regular file (a directory, a device, a pipe):
+    /// refused before reading, since such a file may never end.
+    NotRegularFile,
+    /// The file is larger than any network of any game can be.
+    TooLarge {
+        /// Its size in bytes.
+        size: u64,
+        /// The largest network file, [`largest_file_bytes`].
+        limit: u64,
+    },
     /// The checksum does not match: the file is damaged.
     Checksum,
 }
@@ -99,6 +110,13 @@ impl fmt::Display for NetError {
             NetError::Truncated => write!(f, "the network file is cut short"),
             NetError::TrailingBytes => write!(f, "the network file has bytes after its end"),
             NetError::Checksum => write!(f, "the network file is damaged (checksum mismatch)"),
+            NetError::NotRegularFile => {
+                write!(f, "not a regular file (a directory, a device or a pipe)")
+            }
+            NetError::TooLarge { size, limit } => write!(
+                f,
+                "{size} bytes, more than the largest network file ({limit} bytes)"
+            ),
         }
     }
 }
@@ -117,6 +135,21 @@ pub struct Network {
     /// The side to move's `hidden` weights, then the other side's.
     output_weights: Vec<i16>,
     output_bias: i32,
+}
+
+/// The size in bytes of the largest network file any game can have: the
+/// game with the most inputs, a name of 255 letters and the largest hidden
+/// size of [`HIDDEN_RANGE`]. [`Network::load`] reads nothing larger.
+pub fn largest_file_bytes() -> u64 {
+    let inputs = Variant::ALL
+        .into_iter()
+        .map(|v| FeatureSpace::of(v).len())
+        .max()
+        .unwrap_or(0) as u64;
+    let hidden = *HIDDEN_RANGE.end() as u64;
+    let header = MAGIC.len() as u64 + 2 + 1 + 255 + 2 + 4;
+    let numbers = 2 * (inputs * hidden + hidden + 2 * hidden) + 4;
+    header + numbers + 8
 }
 
 /// The trained numbers of a network before quantisation, as the trainer
@@ -338,10 +371,33 @@ impl Network {
         })
     }
 
-    /// Reads a network file.
+    /// Reads a network file. Only a regular file of at most
+    /// [`largest_file_bytes`] is read, and never more than that many bytes
+    /// of it: a device such as `/dev/zero`, a named pipe or a huge file is
+    /// refused at once instead of filling the memory or blocking.
     pub fn load(path: &Path, expected: Option<Variant>) -> Result<Network, NetError> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| NetError::Io(format!("cannot read {}: {e}", path.display())))?;
+        let shown = path.display().to_string();
+        let io = |e: std::io::Error| NetError::Io(format!("cannot read {shown}: {e}"));
+        let limit = largest_file_bytes();
+        let too_large = |size| NetError::TooLarge { size, limit };
+        // The kind is checked before opening: opening a named pipe blocks
+        // until something writes to it.
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if !meta.is_file() {
+            return Err(NetError::NotRegularFile);
+        }
+        if meta.len() > limit {
+            return Err(too_large(meta.len()));
+        }
+        // The file may have been replaced or grown since: read at most
+        // one byte past the limit.
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        std::fs::File::open(path)
+            .and_then(|file| file.take(limit + 1).read_to_end(&mut bytes))
+            .map_err(io)?;
+        if bytes.len() as u64 > limit {
+            return Err(too_large(bytes.len() as u64));
+        }
         Network::from_bytes(&bytes, expected)
     }
 
@@ -449,5 +505,64 @@ mod tests {
         assert!(Network::from_bytes(&longer, None).is_err());
         let msg = Network::from_bytes(&flipped, None).unwrap_err().to_string();
         assert!(msg.contains("damaged"), "{msg}");
+    }
+
+    /// A scratch directory of this test process.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("motley-net-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn the_largest_network_of_every_game_fits_the_read_limit() {
+        for variant in Variant::ALL {
+            let inputs = FeatureSpace::of(variant).len() as u64;
+            let hidden = *HIDDEN_RANGE.end() as u64;
+            let name = variant.name().len() as u64;
+            let file = 8 + 2 + 1 + name + 2 + 4 + 2 * (inputs + 3) * hidden + 4 + 8;
+            assert!(file <= largest_file_bytes(), "{variant:?}: {file}");
+        }
+        // A real file is read, and the same bytes come back.
+        let dir = scratch("round-trip");
+        let path = dir.join("chad.nnue");
+        let net = Network::quantised(&small(Variant::Chad, 16));
+        net.save(&path).unwrap();
+        assert_eq!(Network::load(&path, Some(Variant::Chad)), Ok(net));
+    }
+
+    #[test]
+    fn endless_special_and_oversized_files_are_refused_before_reading() {
+        let dir = scratch("special");
+        let refused = |path: &Path| Network::load(path, None).unwrap_err().to_string();
+        let msg = refused(&dir);
+        assert!(msg.contains("not a regular file"), "{msg}");
+        #[cfg(unix)]
+        for device in ["/dev/zero", "/dev/urandom"] {
+            let msg = refused(Path::new(device));
+            assert!(msg.contains("not a regular file"), "{msg}");
+        }
+        // A sparse file one byte over the limit: its size is enough to
+        // refuse it.
+        let huge = dir.join("huge.nnue");
+        let file = std::fs::File::create(&huge).unwrap();
+        file.set_len(largest_file_bytes() + 1).unwrap();
+        let msg = refused(&huge);
+        assert!(msg.contains("more than the largest network"), "{msg}");
+        // A named pipe with no writer would block an open forever.
+        let fifo = dir.join("pipe.nnue");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success());
+        if made {
+            let msg = refused(&fifo);
+            assert!(msg.contains("not a regular file"), "{msg}");
+        } else {
+            eprintln!("skipped the named pipe: no mkfifo here");
+        }
+        let msg = refused(&dir.join("missing.nnue"));
+        assert!(msg.contains("cannot read"), "{msg}");
     }
 }
