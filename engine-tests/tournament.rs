@@ -258,6 +258,70 @@ fn faults_lose_games_are_counted_and_the_engine_is_restarted() {
     assert!(!dir.join("crashes.pgn.unfinished").exists());
 }
 
+/// A fake UCI engine that shuffles a knight out and back (White g1-f3-g1,
+/// Black g8-f6-g8), taking `delay` seconds a move.
+fn knight_shuffler(dir: &Path, name: &str, delay: &str) -> String {
+    fake_uci(
+        dir,
+        name,
+        &format!(
+            "sleep {delay}; set -- $P; K=$(($# - 3)); [ $K -lt 0 ] && K=0; \
+             case $((K % 4)) in 0) M=g1f3;; 1) M=g8f6;; 2) M=f3g1;; 3) M=f6g8;; esac; \
+             echo \"bestmove $M\""
+        ),
+    )
+}
+
+/// An engine a little late on every move runs out of time: the clock goes
+/// below zero and stays there, and the margin is one grace for the whole
+/// game, not a fresh one every move. The loss is in the PGN and counted.
+#[test]
+fn an_engine_late_on_every_move_loses_on_time() {
+    let dir = scratch("late");
+    let slow = knight_shuffler(&dir, "Slow", "0.08");
+    let quick = knight_shuffler(&dir, "Quick", "0");
+    let pgn = dir.join("late.pgn");
+    // 80 ms a move on 50 ms with no increment and a 100 ms margin: the
+    // second move takes the slow engine past 150 ms. The knights repeat
+    // the position three times only at ply 8.
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            &slow,
+            "--engine2",
+            &quick,
+            "--protocol1",
+            "uci",
+            "--protocol2",
+            "uci",
+            "--games",
+            "2",
+            "--tc",
+            "0.05+0",
+            "--margin-ms",
+            "100",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+        Duration::from_secs(60),
+    );
+    let report = stdout(&out);
+    assert!(out.status.success(), "{report}");
+    assert_eq!(faults(&report, "Slow"), (0, 2, 0), "{report}");
+    assert_eq!(faults(&report, "Quick"), (0, 0, 0), "{report}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        games.matches("[Termination \"time forfeit\"]").count(),
+        2,
+        "{games}"
+    );
+    assert_eq!(games.matches("loses on time").count(), 2, "{games}");
+    // Neither game reached the repetition: the slow side lost by its
+    // second move.
+    assert!(!games.contains("repetition"), "{games}");
+}
+
 #[test]
 fn bad_match_arguments_are_one_line_errors() {
     let dir = scratch("errors");

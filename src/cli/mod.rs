@@ -164,7 +164,9 @@ pub struct MatchArgs {
     /// beta=0.05` (the defaults); the LLR follows every game.
     #[arg(long, num_args = 1..=4, value_name = "NAME=VALUE")]
     pub sprt: Option<Vec<String>>,
-    /// How many milliseconds past its time an engine may answer.
+    /// How far, in milliseconds, an engine's clock may fall below zero
+    /// over the whole game before it loses on time (with `--st`: past
+    /// each move's time): a grace for process latency.
     #[arg(long, default_value_t = 100, value_parser = numbers::margin_ms)]
     pub margin_ms: u64,
     /// Openings: one FEN/EPD or `startpos`, optionally with `moves ...`,

@@ -12,7 +12,9 @@ use crate::engine::chesswar::Setup;
 use crate::rules::Color;
 
 use super::player::{Player, Reply};
-use super::referee::{GameRecord, GameResult, GameRules, Termination, fault_ending};
+use super::referee::{
+    GameRecord, GameResult, GameRules, Termination, fault_ending, move_fault_ending, time_loss,
+};
 
 /// How a ChessWar match is played beyond the common rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,7 +163,7 @@ fn run(
     };
     let mut game = Game::new(start);
     let mut dice = SeededDice::new(seed);
-    let mut remaining = rules.time_control.start_clocks();
+    let mut clocks = rules.time_control.start_clocks();
     let mut decisions = 0u32;
     watch(tokens);
     loop {
@@ -197,13 +199,13 @@ fn run(
                 None,
             );
         }
-        let (clock, allowed) = rules.time_control.move_clock(remaining, side);
+        let (clock, allowed) = rules.time_control.move_clock(&clocks, side, rules.margin);
         let started = Instant::now();
-        let deadline = started + allowed + rules.margin;
+        let deadline = started + allowed;
         let reply = players[side.index()].think_chesswar(tokens, side, clock, deadline);
         let elapsed = started.elapsed();
         let token = match reply {
-            Err(fault) => return fault_ending(side, &fault),
+            Err(fault) => return move_fault_ending(side, &fault, allowed),
             Ok(Reply::Resign) => {
                 return (
                     GameResult::Win(!side),
@@ -214,15 +216,10 @@ fn run(
             }
             Ok(Reply::Move(token)) => token,
         };
-        if elapsed > allowed + rules.margin {
-            return (
-                GameResult::Win(!side),
-                format!("{side:?} loses on time"),
-                Termination::TimeForfeit,
-                None,
-            );
+        if elapsed > allowed {
+            return time_loss(side, elapsed, allowed);
         }
-        rules.time_control.after_move(&mut remaining, side, elapsed);
+        rules.time_control.after_move(&mut clocks, side, elapsed);
         if let Err(e) = game.play(&token) {
             return (
                 GameResult::Win(!side),

@@ -188,6 +188,40 @@ pub(super) fn fault_ending(side: Color, fault: &Fault) -> Ending {
     )
 }
 
+/// The end of a game in which `side` took `elapsed` over a move it had
+/// `allowed` for (its time left and the runner's margin).
+pub(super) fn time_loss(side: Color, elapsed: Duration, allowed: Duration) -> Ending {
+    (
+        GameResult::Win(!side),
+        format!(
+            "{side:?} loses on time ({} ms for a move with {} ms left, the margin included)",
+            elapsed.as_millis(),
+            allowed.as_millis()
+        ),
+        Termination::TimeForfeit,
+        None,
+    )
+}
+
+/// The end of a game in which `side`'s engine failed with `fault` while
+/// it had `allowed` for its move: no move by then is a loss on time (the
+/// engine, still thinking, is restarted), any other fault is
+/// [`fault_ending`]'s.
+pub(super) fn move_fault_ending(side: Color, fault: &Fault, allowed: Duration) -> Ending {
+    match fault {
+        Fault::Hung(_) => (
+            GameResult::Win(!side),
+            format!(
+                "{side:?} loses on time (no move within {} ms, the margin included)",
+                allowed.as_millis()
+            ),
+            Termination::TimeForfeit,
+            Some(side),
+        ),
+        _ => fault_ending(side, fault),
+    }
+}
+
 impl<'a> Referee<'a> {
     fn new(players: [&'a mut Player; 2], opening: &Opening, rules: &'a GameRules) -> Referee<'a> {
         let game = AnyGame::from_setup(rules.variant, opening.fen.as_deref(), &[])
@@ -266,7 +300,7 @@ impl<'a> Referee<'a> {
                 return fault_ending(side, &fault);
             }
         }
-        let mut remaining = self.rules.time_control.start_clocks();
+        let mut clocks = self.rules.time_control.start_clocks();
         let mut plies = 0u32;
         self.show(watch);
         loop {
@@ -288,15 +322,18 @@ impl<'a> Referee<'a> {
             }
             let position = self.game.position();
             let side = position.side_to_move();
-            let (clock, allowed) = self.rules.time_control.move_clock(remaining, side);
+            let (clock, allowed) =
+                self.rules
+                    .time_control
+                    .move_clock(&clocks, side, self.rules.margin);
             let started = Instant::now();
-            let deadline = started + allowed + self.rules.margin;
+            let deadline = started + allowed;
             let fen = self.opening_fen.clone();
             let reply =
                 self.players[side.index()].think(fen.as_deref(), &self.wire, side, clock, deadline);
             let elapsed = started.elapsed();
             let text = match reply {
-                Err(fault) => return fault_ending(side, &fault),
+                Err(fault) => return move_fault_ending(side, &fault, allowed),
                 Ok(Reply::Resign) => {
                     return (
                         GameResult::Win(!side),
@@ -307,17 +344,12 @@ impl<'a> Referee<'a> {
                 }
                 Ok(Reply::Move(text)) => text,
             };
-            if elapsed > allowed + self.rules.margin {
-                return (
-                    GameResult::Win(!side),
-                    format!("{side:?} loses on time"),
-                    Termination::TimeForfeit,
-                    None,
-                );
+            if elapsed > allowed {
+                return time_loss(side, elapsed, allowed);
             }
             self.rules
                 .time_control
-                .after_move(&mut remaining, side, elapsed);
+                .after_move(&mut clocks, side, elapsed);
             if let Err(why) = self.record(&text) {
                 return (
                     GameResult::Win(!side),
