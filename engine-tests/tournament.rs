@@ -576,6 +576,21 @@ fn fails_to_start(engine2: &str, extra: &[&str], words: &[&str], limit: Duration
 #[test]
 fn an_engine_that_cannot_start_stops_the_match_before_the_first_game() {
     let fast = Duration::from_secs(4);
+    let dir = scratch("silent-after-handshake");
+    let never_ready = dir.join("never_ready.sh");
+    std::fs::write(
+        &never_ready,
+        "while read -r l; do case \"$l\" in uci) echo uciok;; esac; done\n",
+    )
+    .unwrap();
+    let never_ready = format!("sh {}", never_ready.display());
+    let never_pongs = dir.join("never_pongs.sh");
+    std::fs::write(
+        &never_pongs,
+        "while read -r l; do case \"$l\" in protover*) echo 'feature ping=1 setboard=1 done=1';; esac; done\n",
+    )
+    .unwrap();
+    let never_pongs = format!("sh {}", never_pongs.display());
     let cases: Vec<(&str, Vec<&str>, Vec<&str>, Duration)> = vec![
         (
             "/nonexistent/engine",
@@ -608,6 +623,25 @@ fn an_engine_that_cannot_start_stops_the_match_before_the_first_game() {
             "sleep 1000",
             vec!["--start-timeout", "1"],
             vec!["engine 2", "uciok", "protover"],
+            fast,
+        ),
+        // Handshakes answered, then silence: the start timeout covers
+        // `isready` and `ping` too, and the error names the step.
+        (
+            &never_ready,
+            vec!["--protocol2", "uci", "--start-timeout", "1"],
+            vec![
+                "engine 2",
+                "no 'readyok' in reply to 'isready'",
+                "the game chess",
+                "within 1s",
+            ],
+            fast,
+        ),
+        (
+            &never_pongs,
+            vec!["--protocol2", "xboard", "--start-timeout", "1"],
+            vec!["engine 2", "no 'pong 1' in reply to 'ping 1'", "within 1s"],
             fast,
         ),
     ];

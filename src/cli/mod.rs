@@ -180,7 +180,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1, value_parser = numbers::concurrency)]
     pub concurrency: usize,
     /// Seconds an engine may take to start and answer the protocol's
-    /// handshake (uci/uciok, protover/feature done=1) and its options.
+    /// handshake (uci/uciok, protover/feature done=1), and each
+    /// isready/readyok (ping/pong) after an option or a new game.
     #[arg(long, default_value_t = 10.0, value_parser = numbers::move_seconds)]
     pub start_timeout: f64,
     /// Adjudicate a draw after this many plies (0: never; in chesswar,

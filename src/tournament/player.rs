@@ -33,7 +33,9 @@ pub struct EngineConfig {
     /// A name for the PGN and the report; the engine's own by default.
     pub name: Option<String>,
     /// How long the engine may take to start and answer the handshake
-    /// (`uci` → `uciok`, `protover 2` → `feature done=1`) and its options.
+    /// (`uci` → `uciok`, `protover 2` → `feature done=1`), and each
+    /// `isready` → `readyok` or `ping` → `pong` that follows an option or
+    /// a new game.
     pub start_timeout: Duration,
 }
 
@@ -59,6 +61,8 @@ impl std::fmt::Display for Fault {
         match self {
             Fault::NotStarted(why) => write!(f, "cannot start: {why}"),
             Fault::Crashed(why) => write!(f, "crashed: {why}"),
+            // A reason that already says what did not come reads alone.
+            Fault::Hung(why) if why.starts_with("no ") => write!(f, "{why}"),
             Fault::Hung(why) => write!(f, "no answer: {why}"),
             Fault::Protocol(why) => write!(f, "protocol error: {why}"),
             Fault::Rejected(why) => write!(f, "rejected a legal move: {why}"),
@@ -272,8 +276,6 @@ pub struct Player {
 /// How long an engine may take to start by default (see
 /// [`EngineConfig::start_timeout`]).
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long `isready` or `ping` may take during a match.
-const SYNC_TIME: Duration = Duration::from_secs(10);
 /// How long an engine that may be UCI gets to say `uciok` before the
 /// runner tries XBoard instead (at most the start timeout).
 const DETECT_TIME: Duration = Duration::from_secs(3);
@@ -435,6 +437,15 @@ fn fault_reason(fault: &Fault) -> &str {
         | Fault::Rejected(why)
         | Fault::Refused(why) => why,
     }
+}
+
+/// What a synchronising command waits for, as a hang reports it: the
+/// reply `expected` to `sent`, sent after `what`, within `wait`.
+fn sync_wait(expected: &str, sent: &str, what: &str, wait: Duration) -> String {
+    format!(
+        "no '{expected}' in reply to '{sent}' (after {what}) within {}s (--start-timeout)",
+        seconds_text(wait)
+    )
 }
 
 /// Seconds as XBoard and PGN write them (`10`, `0.5`).
@@ -650,10 +661,12 @@ impl Player {
     /// engine refused what it was just told (`what`).
     fn uci_sync(&mut self, what: &str) -> Result<(), Fault> {
         self.send("isready")?;
-        let deadline = Instant::now() + SYNC_TIME;
+        let wait = self.config.start_timeout;
+        let deadline = Instant::now() + wait;
+        let waiting_for = sync_wait("readyok", "isready", what, wait);
         let mut refusal = None;
         loop {
-            let line = self.next_line(deadline, "readyok")?;
+            let line = self.next_line(deadline, &waiting_for)?;
             let line = line.trim();
             if line == "readyok" {
                 break;
@@ -763,10 +776,12 @@ impl Player {
         let token = self.ping_counter;
         self.send(&format!("ping {token}"))?;
         let expected = format!("pong {token}");
-        let deadline = Instant::now() + SYNC_TIME;
+        let wait = self.config.start_timeout;
+        let deadline = Instant::now() + wait;
+        let waiting_for = sync_wait(&expected, &format!("ping {token}"), what, wait);
         let mut refusal = None;
         loop {
-            let line = self.next_line(deadline, &expected)?;
+            let line = self.next_line(deadline, &waiting_for)?;
             let line = line.trim();
             if line == expected {
                 break;
