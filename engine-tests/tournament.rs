@@ -322,6 +322,49 @@ fn an_engine_late_on_every_move_loses_on_time() {
     assert!(!games.contains("repetition"), "{games}");
 }
 
+/// A name given on the command line is one line of the PGN: a newline in
+/// it cannot start a tag of its own.
+#[test]
+fn a_newline_in_a_name_adds_no_pgn_tag() {
+    let dir = scratch("names");
+    let shuffler = knight_shuffler(&dir, "Shuffler", "0");
+    let pgn = dir.join("names.pgn");
+    let out = motley_within(
+        &[
+            "match",
+            "--engine1",
+            &shuffler,
+            "--engine2",
+            &shuffler,
+            "--name1",
+            "Evil\n[WhiteElo \"3999\"]",
+            "--event",
+            "Cup\r\n[Site \"x\"]",
+            "--games",
+            "1",
+            "--st",
+            "0.05",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+        Duration::from_secs(60),
+    );
+    assert!(out.status.success(), "{}", stdout(&out));
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        !games.lines().any(|l| l.starts_with("[WhiteElo")),
+        "{games}"
+    );
+    assert!(
+        !games.lines().any(|l| l.starts_with("[Site \"x")),
+        "{games}"
+    );
+    assert!(
+        games.contains("[White \"Evil [WhiteElo \\\"3999\\\"]\"]"),
+        "{games}"
+    );
+}
+
 #[test]
 fn bad_match_arguments_are_one_line_errors() {
     let dir = scratch("errors");

@@ -332,6 +332,23 @@ fn positions_are_set_and_bad_ones_leave_the_game_as_it_was() {
         pgn.body
     );
 
+    // A name is one line: a newline in it cannot add a tag.
+    let pgn = get(
+        address,
+        &format!("{base}/pgn?white=Ann%0A%5BWhiteElo%20%223999%22%5D&black=motley"),
+    );
+    assert_eq!(pgn.status, 200);
+    assert!(
+        !pgn.body.lines().any(|l| l.starts_with("[WhiteElo")),
+        "{}",
+        pgn.body
+    );
+    assert!(
+        pgn.body.contains("[White \"Ann [WhiteElo \\\"3999\\\"]\"]"),
+        "{}",
+        pgn.body
+    );
+
     let wad = new_game(address, "wadchess");
     let base = format!("/api/games/{}", id(&wad));
     let first = wad["board"]["moves"][0]["wire"].as_str().unwrap();

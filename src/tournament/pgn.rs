@@ -53,8 +53,37 @@ fn time_control_tag(tc: TimeControl) -> String {
     }
 }
 
-fn escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"")
+/// `text` as a PGN tag value goes between its quotes: one line, so each
+/// control character (a newline, a tab, ...) becomes a space, and a
+/// backslash or a quote is escaped. A name with a newline can then never
+/// start a tag of its own.
+pub fn tag_value(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` as a PGN comment, braces included: on one line, and with no
+/// closing brace inside that would end it early.
+pub fn comment(text: &str) -> String {
+    let inside: String = text
+        .chars()
+        .map(|c| match c {
+            '}' => ')',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    format!("{{{inside}}}")
 }
 
 /// The PGN of a finished game.
@@ -95,7 +124,7 @@ fn write(
 ) -> String {
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+        out.push_str(&format!("[{name} \"{}\"]\n", tag_value(value)));
     };
     tag("Event", event);
     tag("Site", "?");
@@ -141,7 +170,7 @@ fn write(
         }
         side = !side;
     }
-    tokens.push(format!("{{{}}}", ending.comment.replace('}', ")")));
+    tokens.push(comment(ending.comment));
     tokens.push(ending.result.to_string());
     out.push_str(&movetext_lines(&tokens));
     out.push('\n');
@@ -283,6 +312,46 @@ mod tests {
     use super::*;
     use crate::tournament::referee::{GameResult, Termination};
     use std::time::Duration;
+
+    #[test]
+    fn a_name_or_reason_with_a_newline_stays_on_its_line() {
+        let record = GameRecord {
+            players: ["Evil\n[WhiteElo \"3999\"]".into(), "B\r\tC".into()],
+            variant: Variant::Chess,
+            chesswar: false,
+            fen: None,
+            san: vec!["e4".into()],
+            result: GameResult::Win(Color::White),
+            reason: "crashed: its stderr: a}\n\n[Event \"x\"]".into(),
+            termination: Termination::Crash,
+            faulty: None,
+        };
+        let pgn = write_game(
+            &record,
+            "one\ntwo",
+            1,
+            TimeControl::PerMove(Duration::from_secs(1)),
+        );
+        let tags: Vec<&str> = pgn.lines().take_while(|l| !l.is_empty()).collect();
+        assert_eq!(tags.len(), 10, "{pgn}");
+        assert!(
+            tags.iter()
+                .all(|l| l.starts_with('[') && l.ends_with("\"]")),
+            "{pgn}"
+        );
+        assert!(!pgn.lines().any(|l| l.starts_with("[WhiteElo")), "{pgn}");
+        assert!(!pgn.lines().any(|l| l.starts_with("[Event \"x")), "{pgn}");
+        assert!(
+            pgn.contains("[White \"Evil [WhiteElo \\\"3999\\\"]\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("[Black \"B  C\"]"), "{pgn}");
+        assert!(pgn.contains("[Event \"one two\"]"), "{pgn}");
+        // The movetext is one paragraph: the game ends at the first blank
+        // line, as PGN readers split games.
+        assert_eq!(pgn.trim_end().split("\n\n").count(), 2, "{pgn}");
+        assert!(pgn.contains("{crashed: its stderr: a)"), "{pgn}");
+    }
 
     #[test]
     fn a_game_record_in_pgn() {

@@ -765,7 +765,7 @@ impl Session {
         }
         let mut text = String::new();
         for (name, value) in tags {
-            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            let value = crate::tournament::pgn::tag_value(&value);
             text.push_str(&format!("[{name} \"{value}\"]\n"));
         }
         text.push('\n');
