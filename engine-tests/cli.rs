@@ -578,6 +578,28 @@ fn datagen_writes_a_file_that_stats_reads_and_refuses_bad_files() {
         &["datagen", "--stats", path],
         &["not a motley training-data file"],
     );
+    // A header naming an unknown game in bytes a terminal would obey:
+    // they are shown escaped, never raw.
+    let mut header = b"MOTLEYTD".to_vec();
+    header.extend_from_slice(&bytes[8..10]);
+    header.extend_from_slice(b"\x05\x1b[2J\xff");
+    std::fs::write(&file, &header).unwrap();
+    assert_one_line_error(
+        &["datagen", "--stats", path],
+        &["unknown game '\\x1b[2J\\xff'"],
+    );
+    let stats = motley(&["datagen", "--stats", path]);
+    assert!(
+        !stats.stderr.iter().any(|&b| b == 0x1b || b >= 0x80),
+        "raw bytes: {:?}",
+        String::from_utf8_lossy(&stats.stderr)
+    );
+    // --out a directory: the error names it.
+    let dir_path = dir.to_str().unwrap();
+    assert_one_line_error(
+        &["datagen", "--out", dir_path, "--games", "1"],
+        &[dir_path, "a directory"],
+    );
     assert_one_line_error(&["datagen", "--variant", "chess"], &["--out"]);
     for minutes in ["0", "-1", "soon", "1e9"] {
         assert_one_line_error(

@@ -767,3 +767,52 @@ fn random_requests_get_answers_and_never_an_internal_error() {
         post(address, &format!("/api/games/{game}/stop"), "{}");
     }
 }
+
+/// The most memory a `motley serve` process may hold with every game
+/// open: each game's table is 16 MB by default, so 16 games stay far below
+/// this (at the protocols' 64 MB they held about 1 GB).
+const SERVED_GAMES_MEMORY_KIB: u64 = 512 * 1024;
+
+/// A full server holds a small hash for each game: the most games it
+/// serves stay within [`SERVED_GAMES_MEMORY_KIB`].
+#[test]
+fn a_full_server_holds_a_small_table_for_each_game() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let address: SocketAddr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in '{line}'"));
+    for _ in 0..MAX_GAMES {
+        new_game(address, "chess");
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()));
+    let _ = child.kill();
+    let _ = child.wait();
+    let Ok(status) = status else {
+        eprintln!("skipped: the system does not say how much memory a process holds");
+        return;
+    };
+    let kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("VmRSS");
+    assert!(
+        kib < SERVED_GAMES_MEMORY_KIB,
+        "{MAX_GAMES} games hold {kib} KiB"
+    );
+}

@@ -10,6 +10,7 @@ pub fn start() -> SocketAddr {
     let server = Server::bind(&ServeConfig {
         host: "127.0.0.1".to_string(),
         port: 0,
+        hash_mb: motley::web::DEFAULT_GAME_HASH_MB,
     })
     .expect("the server binds");
     let address = server.address().expect("an address");

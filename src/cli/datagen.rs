@@ -108,7 +108,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             eprint!("\r{}   ", line(p));
         }
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| format!("--out {}: {e}", out.display()))?;
     if terminal {
         eprintln!();
     }

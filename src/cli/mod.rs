@@ -107,6 +107,9 @@ pub struct ServeArgs {
     /// The port (0: any free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
+    /// Hash memory of each game in MB (up to 16 games are open at once).
+    #[arg(long, value_name = "MB", default_value_t = crate::web::DEFAULT_GAME_HASH_MB, value_parser = numbers::hash_mb)]
+    pub hash: usize,
 }
 
 /// Arguments of `match`.
@@ -658,10 +661,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
             .map_err(CliError)?,
     };
     let pgn = match &args.pgn {
-        Some(path) => Some(
-            crate::tournament::PgnSink::open(path)
-                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?,
-        ),
+        Some(path) => Some(crate::tournament::PgnSink::open(path).map_err(CliError)?),
         None => None,
     };
     let summary = crate::tournament::run_match(&config, pgn.as_ref(), &mut |line| out!("{line}"))
@@ -720,6 +720,7 @@ pub fn run() -> i32 {
         Some(Command::Serve(args)) => crate::web::serve(&crate::web::ServeConfig {
             host: args.host.clone(),
             port: args.port,
+            hash_mb: args.hash,
         })
         .map_err(CliError),
     };

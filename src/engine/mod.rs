@@ -171,16 +171,26 @@ impl Default for Engine {
 impl Engine {
     /// An engine set to the chess start position.
     pub fn new() -> Engine {
-        let options = EngineOptions::default();
-        Engine {
+        Engine::with_hash_mb(DEFAULT_HASH_MB).expect("memory for the default hash table")
+    }
+    /// An engine as [`Engine::new`] makes it, with `megabytes` MB of hash
+    /// memory from the start (a browser game's smaller table is never
+    /// allocated at the default size first); an error when the memory
+    /// cannot be had.
+    pub fn with_hash_mb(megabytes: usize) -> Result<Engine, String> {
+        let options = EngineOptions {
+            hash_mb: megabytes,
+            ..EngineOptions::default()
+        };
+        Ok(Engine {
             board: AnyGame::new(AnyPosition::startpos(Variant::Chess)),
             chesswar: ChessWarPlay::new(),
             plays_chesswar: false,
-            tt: TranspositionTable::new(options.hash_mb),
+            tt: TranspositionTable::try_new(options.hash_mb)?,
             memory: Mutex::new(SearchMemory::new()),
             options,
             loaded_network: None,
-        }
+        })
     }
     /// The current settings.
     pub fn options(&self) -> EngineOptions {

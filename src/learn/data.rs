@@ -119,13 +119,15 @@ impl PositionRecord {
 /// Why a training-data file cannot be read or written.
 #[derive(Debug)]
 pub enum DataError {
-    /// The file system refused (the path and the system's words).
+    /// The file system refused (the system's words; the caller names the
+    /// path).
     Io(String),
     /// The file does not start with [`MAGIC`].
     NotTrainingData,
     /// The file is of a format version this build does not read.
     Version(u16),
-    /// The header names a game this build does not know.
+    /// The header names a game this build does not know (its bytes, with
+    /// any that are not printable ASCII escaped).
     UnknownGame(String),
     /// The file holds another game's positions.
     OtherGame {
@@ -178,8 +180,8 @@ impl fmt::Display for DataError {
 
 impl std::error::Error for DataError {}
 
-fn io_error(path: &Path, e: io::Error) -> DataError {
-    DataError::Io(format!("{}: {e}", path.display()))
+fn io_error(e: io::Error) -> DataError {
+    DataError::Io(e.to_string())
 }
 
 fn header(variant: Variant) -> Vec<u8> {
@@ -206,16 +208,21 @@ fn read_header(input: &mut impl Read) -> Result<Variant, DataError> {
     }
     let mut name = vec![0u8; usize::from(fixed[2])];
     read_exact_or(input, &mut name, DataError::Truncated { positions: 0 })?;
-    let name = String::from_utf8_lossy(&name).into_owned();
-    name.parse::<Variant>()
-        .map_err(|_| DataError::UnknownGame(name))
+    let shown: String = name
+        .iter()
+        .flat_map(|&b| std::ascii::escape_default(b))
+        .map(char::from)
+        .collect();
+    shown
+        .parse::<Variant>()
+        .map_err(|_| DataError::UnknownGame(shown))
 }
 
 fn read_exact_or(input: &mut impl Read, buf: &mut [u8], short: DataError) -> Result<(), DataError> {
     match input.read_exact(buf) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err(short),
-        Err(e) => Err(DataError::Io(e.to_string())),
+        Err(e) => Err(io_error(e)),
     }
 }
 
@@ -231,6 +238,9 @@ impl DataWriter {
     /// gets a header; an existing one must be of the same game and format
     /// and is appended to.
     pub fn append(path: &Path, variant: Variant) -> Result<DataWriter, DataError> {
+        if path.is_dir() {
+            return Err(DataError::Io("a directory, not a file".into()));
+        }
         let existing = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         if existing > 0 {
             let mut reader = DataReader::open_for(path, variant)?;
@@ -243,11 +253,10 @@ impl DataWriter {
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| io_error(path, e))?;
+            .map_err(io_error)?;
         let mut out = BufWriter::new(file);
         if existing == 0 {
-            out.write_all(&header(variant))
-                .map_err(|e| io_error(path, e))?;
+            out.write_all(&header(variant)).map_err(io_error)?;
         }
         Ok(DataWriter {
             out,
@@ -268,14 +277,12 @@ impl DataWriter {
         }
         self.buffer.clear();
         record.encode(&mut self.buffer);
-        self.out
-            .write_all(&self.buffer)
-            .map_err(|e| DataError::Io(e.to_string()))
+        self.out.write_all(&self.buffer).map_err(io_error)
     }
 
     /// Writes what is buffered to the file.
     pub fn flush(&mut self) -> Result<(), DataError> {
-        self.out.flush().map_err(|e| DataError::Io(e.to_string()))
+        self.out.flush().map_err(io_error)
     }
 }
 
@@ -291,7 +298,10 @@ pub struct DataReader {
 impl DataReader {
     /// Opens `path` and reads its header.
     pub fn open(path: &Path) -> Result<DataReader, DataError> {
-        let file = File::open(path).map_err(|e| io_error(path, e))?;
+        if path.is_dir() {
+            return Err(DataError::Io("a directory, not a file".into()));
+        }
+        let file = File::open(path).map_err(io_error)?;
         let mut input = BufReader::new(file);
         let variant = read_header(&mut input)?;
         let spec = variant.spec();
@@ -345,7 +355,7 @@ impl DataReader {
         match self.input.read(&mut count) {
             Ok(0) => return Ok(None),
             Ok(_) => {}
-            Err(e) => return Err(DataError::Io(e.to_string())),
+            Err(e) => return Err(io_error(e)),
         }
         let n = usize::from(count[0]);
         if n > MAX_PIECES {

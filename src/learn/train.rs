@@ -141,7 +141,12 @@ impl TrainConfig {
 #[derive(Debug)]
 pub enum TrainError {
     /// A data file cannot be read.
-    Data(DataError),
+    Data {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: DataError,
+    },
     /// Too few positions to train and validate on.
     TooFewPositions(usize),
     /// Held-out files given, with no position in them.
@@ -161,7 +166,7 @@ pub enum TrainError {
 impl std::fmt::Display for TrainError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            TrainError::Data(e) => write!(f, "{e}"),
+            TrainError::Data { path, error } => write!(f, "{}: {error}", path.display()),
             TrainError::TooFewPositions(n) => {
                 write!(f, "{n} positions are too few to train on (at least 100)")
             }
@@ -184,12 +189,6 @@ impl std::fmt::Display for TrainError {
 }
 
 impl std::error::Error for TrainError {}
-
-impl From<DataError> for TrainError {
-    fn from(e: DataError) -> Self {
-        TrainError::Data(e)
-    }
-}
 
 /// The positions in memory, as inputs and targets.
 pub struct Samples {
@@ -257,8 +256,12 @@ impl Samples {
         let files = variant.spec().files;
         let mut samples = Samples::new();
         for path in paths {
-            for record in DataReader::open_for(path, variant)? {
-                let record = record?;
+            let named = |error| TrainError::Data {
+                path: path.clone(),
+                error,
+            };
+            for record in DataReader::open_for(path, variant).map_err(named)? {
+                let record = record.map_err(named)?;
                 samples.push(&space, &record, wdl);
                 if mirror {
                     samples.push(&space, &mirror_image(&record, files), wdl);

@@ -138,6 +138,20 @@ fn number<T: WholeNumber>(token: Option<&str>, what: &str) -> Result<T, UciError
         .map_err(|e| number_error::<T>(token, what, &e))
 }
 
+/// A whole number from 1 to `most`: its errors name that range, whether
+/// the token is 0, negative or too large.
+fn counted(token: Option<&str>, what: &str, most: u32) -> Result<u32, UciError> {
+    let n: i64 = number(token, what)?;
+    match u32::try_from(n) {
+        Ok(n) if (1..=most).contains(&n) => Ok(n),
+        _ => Err(UciError(format!(
+            "'{what}' is from 1 to {most}; '{}' is {}",
+            token.unwrap_or_default(),
+            if n < 1 { "too small" } else { "too large" }
+        ))),
+    }
+}
+
 fn millis(token: Option<&str>, what: &str) -> Result<Duration, UciError> {
     // Some GUIs send negative clock times when a player is out of time.
     let ms: i64 = number(token, what)?;
@@ -160,22 +174,8 @@ fn parse_go(tokens: &[&str]) -> Result<UciCommand, UciError> {
             "movetime" => limits.move_time = Some(millis(next, key)?),
             "depth" => limits.depth = Some(number(next, key)?),
             "nodes" => limits.nodes = Some(number(next, key)?),
-            "mate" => {
-                let moves: u32 = number(next, key)?;
-                if moves == 0 {
-                    return Err(UciError("'mate' needs at least 1 move".into()));
-                }
-                limits.mate = Some(moves);
-            }
-            "perft" => {
-                let depth: u32 = number(next, key)?;
-                if depth == 0 || depth > MAX_PERFT_DEPTH {
-                    return Err(UciError(format!(
-                        "perft depth must be between 1 and {MAX_PERFT_DEPTH}"
-                    )));
-                }
-                return Ok(UciCommand::Perft(depth));
-            }
+            "mate" => limits.mate = Some(counted(next, key, u32::MAX)?),
+            "perft" => return Ok(UciCommand::Perft(counted(next, key, MAX_PERFT_DEPTH)?)),
             "infinite" => {
                 limits.infinite = true;
                 i -= 1;
@@ -823,7 +823,34 @@ mod tests {
 
     #[test]
     fn pointless_go_limits_are_errors() {
-        assert!(parse_line("go mate 0").unwrap_err().0.contains("mate"));
+        for (line, words) in [
+            (
+                "go mate 0",
+                "'mate' is from 1 to 4294967295; '0' is too small",
+            ),
+            (
+                "go mate -1",
+                "'mate' is from 1 to 4294967295; '-1' is too small",
+            ),
+            (
+                "go mate 4294967296",
+                "'mate' is from 1 to 4294967295; '4294967296' is too large",
+            ),
+        ] {
+            assert_eq!(parse_line(line).unwrap_err().0, words, "{line}");
+        }
+        for depth in ["0", "-3"] {
+            assert_eq!(
+                parse_line(&format!("go perft {depth}")).unwrap_err().0,
+                format!("'perft' is from 1 to {MAX_PERFT_DEPTH}; '{depth}' is too small")
+            );
+        }
+        assert!(
+            parse_line("go mate x")
+                .unwrap_err()
+                .0
+                .contains("not a number")
+        );
         assert!(parse_line("go searchmoves").is_err());
         assert!(parse_line("go searchmoves depth 3").is_err());
         let deep = parse_line("go perft 3200").unwrap_err().0;

@@ -240,18 +240,46 @@ impl PgnSink {
 
     /// A sink appending to the PGN file `path`, with its side file next to
     /// it; the unfinished games an interrupted match left in the side file
-    /// are appended to the PGN first.
-    pub fn open(path: &Path) -> std::io::Result<PgnSink> {
-        let mut file = OpenOptions::new().create(true).append(true).open(path)?;
+    /// are appended to the PGN first, byte for byte, even when the side
+    /// file is damaged (nothing of it is lost). The error is one line that
+    /// names the file and what could not be done with it.
+    pub fn open(path: &Path) -> Result<PgnSink, String> {
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let side = unfinished_path(path);
-        match std::fs::read_to_string(&side) {
-            Ok(left) => {
-                file.write_all(left.as_bytes())?;
-                file.flush()?;
-                std::fs::remove_file(&side)?;
+        let left = match std::fs::metadata(&side) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Ok(meta) if !meta.is_file() => {
+                return Err(format!(
+                    "{} (the games an interrupted match left) is not a regular file",
+                    side.display()
+                ));
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(e),
+            _ => Some(std::fs::read(&side).map_err(|e| {
+                format!(
+                    "cannot read {} (the games an interrupted match left): {e}",
+                    side.display()
+                )
+            })?),
+        };
+        if let Some(mut left) = left {
+            // A damaged file may end mid-line: the next game starts on a
+            // line of its own.
+            if !left.is_empty() && !left.ends_with(b"\n\n") {
+                left.extend_from_slice(if left.ends_with(b"\n") {
+                    b"\n"
+                } else {
+                    b"\n\n"
+                });
+            }
+            file.write_all(&left)
+                .and_then(|()| file.flush())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            std::fs::remove_file(&side)
+                .map_err(|e| format!("cannot remove {}: {e}", side.display()))?;
         }
         Ok(PgnSink::new(Box::new(file), Some(side)))
     }
@@ -465,6 +493,38 @@ mod tests {
         sink.finish(1, &write_game(&game(&["c4"]), "t", 1, tc))
             .unwrap();
         assert!(!side.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_damaged_side_file_is_kept_whole_and_a_bad_one_is_named() {
+        let dir = std::env::temp_dir().join(format!("motley-pgn-damaged-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.pgn");
+        let side = unfinished_path(&path);
+        // Cut mid-line, and bytes that are not UTF-8.
+        let damaged = b"[Event \"t\"]\n\n1. e4 {game in\xff\xfe";
+        std::fs::write(&side, damaged).unwrap();
+        let sink = PgnSink::open(&path).unwrap();
+        assert!(!side.exists());
+        let tc = TimeControl::PerMove(Duration::from_secs(1));
+        sink.finish(1, &write_game(&game(&["d4"]), "t", 1, tc))
+            .unwrap();
+        let done = std::fs::read(&path).unwrap();
+        assert!(done.starts_with(damaged), "kept byte for byte");
+        assert!(
+            done[damaged.len()..].starts_with(b"\n\n[Event"),
+            "the next game starts after a blank line"
+        );
+        // A side file that is a directory: the message names it, not the
+        // PGN.
+        std::fs::create_dir(&side).unwrap();
+        let Err(e) = PgnSink::open(&path) else {
+            panic!("a directory is no side file")
+        };
+        assert!(e.contains("games.pgn.unfinished"), "{e}");
+        assert!(e.contains("not a regular file"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -50,13 +50,20 @@ const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
 
-/// Where the server listens.
+/// Each browser game's hash memory by default, in MB: a quarter of a
+/// protocol engine's, since up to [`MAX_GAMES`] games share one process.
+pub const DEFAULT_GAME_HASH_MB: usize = 16;
+
+/// Where the server listens, and what each game may hold.
 #[derive(Clone, Debug)]
 pub struct ServeConfig {
     /// The address to bind (default 127.0.0.1).
     pub host: String,
     /// The port (0: any free one).
     pub port: u16,
+    /// Each game's hash memory in MB ([`DEFAULT_GAME_HASH_MB`] by
+    /// default).
+    pub hash_mb: usize,
 }
 
 /// The games being played, by id.
@@ -126,6 +133,8 @@ struct App {
     games: Games,
     /// Whether the server listens on a loopback address only.
     loopback: bool,
+    /// Each game's hash memory in MB.
+    hash_mb: usize,
 }
 
 impl IntoResponse for ApiError {
@@ -205,7 +214,7 @@ async fn new_game(
     let state = blocking(move || {
         let session = app
             .games
-            .add(|id, seed| Session::new(id, kind, start.as_deref(), seed))?;
+            .add(|id, seed| Session::new(id, kind, start.as_deref(), seed, app.hash_mb))?;
         Ok(session.state())
     })
     .await?;
@@ -499,6 +508,7 @@ impl Server {
                 ids: std::collections::hash_map::RandomState::new(),
             },
             loopback,
+            hash_mb: config.hash_mb,
         });
         Ok(Server {
             listener,

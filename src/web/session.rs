@@ -398,14 +398,19 @@ impl Session {
         kind: GameKind,
         start: Option<&str>,
         seed: u64,
+        hash_mb: usize,
     ) -> Result<Session, ApiError> {
         let record = fresh_record(kind, start, seed)?;
+        let engine = Engine::with_hash_mb(hash_mb).map_err(|message| ApiError {
+            status: 503,
+            message,
+        })?;
         let (events, _) = broadcast::channel(64);
         Ok(Session {
             id,
             seed,
             record: Arc::new(Mutex::new(record)),
-            engine: Arc::new(Mutex::new(Engine::new())),
+            engine: Arc::new(Mutex::new(engine)),
             runner: Mutex::new(SearchRunner::new()),
             events,
             watchers: AtomicUsize::new(0),
