@@ -1677,6 +1677,27 @@ fn raise_dead_returns_a_destroyed_unit_as_a_zombie_of_the_casters_side() {
 }
 
 #[test]
+fn a_troll_raised_as_a_zombie_on_a_full_board_comes_back_once_its_square_empties() {
+    // 32 units: Black's Zombie on a7 destroys the Troll on a6 and the
+    // Necromancer raises it there, so the Troll waits under the Zombie.
+    let mut st = pos(
+        "ra8 nb8 bc8 ke8 bf8 ng8 rh8 pa7 pb7 pc7 pd7 pe7 pf7 pg7 ph7 qb6 Ra6 Pa5 \
+         Pb2 Pc2 Pd2 Pe2 Pf2 Pg2 Ph2 Nb1 Bc1 Qd1 Ke1 Bf1 Ng1 Rh1",
+        "orc/undead",
+        "b melee 1 0 o - std - -",
+    );
+    assert_eq!(st.units().len(), 32);
+    play(&mut st, "a:a7a6 d6 s:raisedead:b6a6 pass");
+    assert_eq!((st.units().len(), at(&st, "a6")), (32, "p".into()));
+    // The raised Zombie destroys the Boyz on a5 and advances: the Troll's
+    // square is empty again, and it regenerates at the end of the turn.
+    play(&mut st, "a:a6a5 d6 adv:a6a5 end end");
+    assert_eq!(pending(&st), "regen(a6,w);endturn");
+    play(&mut st, "d3");
+    assert_eq!((st.units().len(), at(&st, "a6")), (32, "R".into()));
+}
+
+#[test]
 fn fear_spell_scares_enemies_within_2_until_the_end_of_their_next_turn() {
     let mut st = black("Kb4 Pd4 Pf4 Pd1 qd6 kh8", "human/chaos", "firing");
     play(&mut st, "s:fear:d6");
@@ -2215,4 +2236,207 @@ fn random_games_2() {
 #[test]
 fn random_games_3() {
     random_games(1500..2000);
+}
+
+// ---------------------------------------------------------------------------
+// State strings with pending steps.
+// ---------------------------------------------------------------------------
+
+/// A square for a random pending step: half the time one holding a unit,
+/// else any square.
+fn random_step_square(rng: &mut Lcg, st: &State) -> String {
+    let units = st.units();
+    if !units.is_empty() && rng.below(2) == 0 {
+        units[rng.below(units.len())].0.to_string()
+    } else {
+        Square(rng.below(64) as u8).to_string()
+    }
+}
+
+/// A random pending step of any kind the state string has, in its text
+/// form, with squares, sides and numbers drawn at random (see the grammar
+/// in `src/chesswar/state_text.rs`).
+fn random_step(rng: &mut Lcg, st: &State) -> String {
+    let sq = |rng: &mut Lcg| random_step_square(rng, st);
+    let side = |rng: &mut Lcg| ["w", "b"][rng.below(2)].to_string();
+    let modifier = |rng: &mut Lcg| (rng.below(5) as i32 - 2).to_string();
+    let effect = |rng: &mut Lcg| {
+        let effects = ["kill", "mkill", "rout", "plague", "scare", "fright", "balk"];
+        if rng.below(8) == 0 {
+            format!("fly{}", Square(rng.below(64) as u8))
+        } else {
+            effects[rng.below(effects.len())].to_string()
+        }
+    };
+    match rng.below(32) {
+        0 => format!(
+            "stupid({},{},{})",
+            sq(rng),
+            ["m", "f"][rng.below(2)],
+            sq(rng)
+        ),
+        1 => format!("save({},{},{})", sq(rng), modifier(rng), effect(rng)),
+        2 => format!(
+            "hit({},{},{},{})",
+            sq(rng),
+            1 + rng.below(7),
+            modifier(rng),
+            ["s", "-"][rng.below(2)]
+        ),
+        3 => format!("spill({},{})", modifier(rng), sq(rng)),
+        4 => format!("spillpick({},{},{})", modifier(rng), sq(rng), sq(rng)),
+        5 => format!(
+            "scatter({},{},{},{},{},{})",
+            side(rng),
+            sq(rng),
+            rng.below(5) as i32 - 2,
+            rng.below(5) as i32 - 2,
+            1 + rng.below(2),
+            ["catapult", "fearcatapult", "rocks"][rng.below(3)]
+        ),
+        6 => format!("melee({},{})", sq(rng), sq(rng)),
+        7 => format!("magic({})", sq(rng)),
+        8 | 9 => format!("regen({},{})", sq(rng), side(rng)),
+        10 => format!("pick({})", sq(rng)),
+        11 => format!("advance({})", sq(rng)),
+        12 => format!("healwin({},{},{})", sq(rng), modifier(rng), effect(rng)),
+        13 | 14 => format!("raisewin({},{},{})", sq(rng), side(rng), rng.below(2)),
+        15 => format!("dispelwin({},{})", side(rng), sq(rng)),
+        16 => "protwin".to_string(),
+        17 => format!("hitwin({})", sq(rng)),
+        18 => format!("fail({},{})", sq(rng), effect(rng)),
+        19 => format!("move({},{})", sq(rng), sq(rng)),
+        20 => {
+            let legal = st.legal_tokens();
+            let token = if legal.is_empty() || rng.below(3) == 0 {
+                ["end", "m:e2e3", "f:c1c5", "a:d4d5"][rng.below(4)].to_string()
+            } else {
+                legal[rng.below(legal.len())].clone()
+            };
+            format!("do({token})")
+        }
+        21 | 22 => format!("zombie({},{})", sq(rng), side(rng)),
+        23 => ["check", "endturn", "dispel"][rng.below(3)].to_string(),
+        24 => {
+            let name = ["zap", "storm", "protect", "fear", "plague", "strike"][rng.below(6)];
+            format!("{name}({})", sq(rng))
+        }
+        25 => format!(
+            "{}({},{})",
+            ["fly", "flyfoe"][rng.below(2)],
+            sq(rng),
+            sq(rng)
+        ),
+        26 => format!("heal({},{},{})", sq(rng), modifier(rng), effect(rng)),
+        _ => format!("raise({},{},{})", sq(rng), side(rng), side(rng)),
+    }
+}
+
+/// A state some game reaches: two armies (standard or random) of random
+/// races, standard or lengthened game, after a few random tokens.
+fn random_reached_state(rng: &mut Lcg) -> State {
+    let wr = Race::ALL[rng.below(6)];
+    let br = Race::ALL[rng.below(6)];
+    let options = GameOptions {
+        budget: None,
+        lengthened: rng.below(4) == 0,
+    };
+    let (w, b) = if rng.below(2) == 0 {
+        (
+            Army::standard(wr, Side::White),
+            Army::standard(br, Side::Black),
+        )
+    } else {
+        (
+            random_army(rng, wr, Side::White),
+            random_army(rng, br, Side::Black),
+        )
+    };
+    let mut st = State::from_armies(&w, &b, &options).expect("valid armies");
+    for _ in 0..rng.below(100) {
+        let legal = st.legal_tokens();
+        if legal.is_empty() {
+            break;
+        }
+        let token = if legal.iter().any(|t| t == "end") && rng.below(4) == 0 {
+            "end".to_string()
+        } else {
+            legal[rng.below(legal.len())].clone()
+        };
+        st.apply(&token).expect("a listed token is accepted");
+    }
+    st
+}
+
+/// Why `st`'s state string does not stand: it is refused, or it reads as
+/// a state that prints another string.
+fn round_trip_fault(st: &State) -> Option<String> {
+    let printed = st.to_string();
+    match printed.parse::<State>() {
+        Err(e) => Some(format!("'{printed}' is refused: {e}")),
+        Ok(back) if back.to_string() != printed => {
+            Some(format!("'{printed}' reads back as '{back}'"))
+        }
+        Ok(_) => None,
+    }
+}
+
+/// Every state string with pending steps that is accepted leads, however
+/// its steps resolve and the game goes on, only to states whose strings
+/// read back: random pending steps of every kind (and Trolls waiting to
+/// regenerate) put into states games reach, each accepted one played on
+/// by random listed tokens for a while.
+#[test]
+fn accepted_pending_steps_lead_only_to_states_that_read_back() {
+    let mut rng = Lcg(0x5EED_57A7E);
+    let (mut accepted, mut failures) = (0, Vec::new());
+    for _ in 0..600 {
+        let base = random_reached_state(&mut rng);
+        if base.outcome().is_some() {
+            continue;
+        }
+        let mut fields: Vec<String> = base.to_string().split(' ').map(String::from).collect();
+        let steps: Vec<String> = (0..1 + rng.below(3))
+            .map(|_| random_step(&mut rng, &base))
+            .collect();
+        fields[9] = steps.join(";");
+        if rng.below(5) == 0 {
+            let regen: Vec<String> = (0..1 + rng.below(2))
+                .map(|_| {
+                    let c = ["R", "r"][rng.below(2)];
+                    format!("{}{c}", Square(rng.below(64) as u8))
+                })
+                .collect();
+            fields[7] = regen.join(",");
+        }
+        let text = fields.join(" ");
+        let Ok(mut st) = text.parse::<State>() else {
+            continue;
+        };
+        accepted += 1;
+        for _ in 0..60 {
+            if let Some(fault) = round_trip_fault(&st) {
+                failures.push(format!("from '{text}': {fault}"));
+                break;
+            }
+            let legal = st.legal_tokens();
+            if legal.is_empty() {
+                break;
+            }
+            let token = if legal.iter().any(|t| t == "end") && rng.below(3) == 0 {
+                "end".to_string()
+            } else {
+                legal[rng.below(legal.len())].clone()
+            };
+            st.apply(&token)
+                .unwrap_or_else(|e| panic!("'{st}': listed '{token}' refused: {e}"));
+        }
+    }
+    assert!(accepted >= 200, "only {accepted} states accepted");
+    assert!(
+        failures.is_empty(),
+        "{} of {accepted} accepted states lead to a state string that does not read back; first: {}",
+        failures.len(),
+        failures[..failures.len().min(3)].join(" | ")
+    );
 }

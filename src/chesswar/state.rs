@@ -6,7 +6,7 @@
 use super::army::{Army, GameOptions};
 use super::errors::{ArmyError, StateTextError};
 use super::notation::Token;
-use super::profiles::{Race, Slot, Weapon};
+use super::profiles::{Race, Slot, Spell, Weapon};
 use super::units::{Side, Square, Unit};
 
 /// A phase of a turn.
@@ -419,7 +419,10 @@ impl State {
     /// general missing while a standard game goes on (its death ends the
     /// game), a result the game kind cannot have, and
     /// round or quiet-round counters outside what the draw rules allow.
-    /// Units die, so there are no minimums beyond the general.
+    /// Units die, so there are no minimums beyond the general. The units
+    /// that pending steps may still bring onto the board count too (see
+    /// [`State::arrival_fault`]), so that every state a game goes on to
+    /// from here passes this check as well.
     pub(crate) fn check_reachable(&self) -> Result<(), StateTextError> {
         let mut errors = Vec::new();
         let mut on_board = 0;
@@ -436,33 +439,7 @@ impl State {
             let waiting = self.regen.iter().filter(|&&(_, s)| s == side).count();
             count[Slot::R.index()] += waiting;
             generals[side.index()] = count[Slot::K.index()];
-            let mut faults = Vec::new();
-            for slot in Slot::ALL {
-                let p = super::profiles::profile(race, slot);
-                let (n, max) = (count[slot.index()], p.max as usize);
-                // Raised Zombies join the Undead's P slot beyond its count.
-                if slot == Slot::P && race == Race::Undead {
-                    continue;
-                }
-                if max == 0 && n > 0 {
-                    faults.push(format!(
-                        "{n} units in slot {}, which the {race} army does not have",
-                        slot.letter()
-                    ));
-                } else if n > max {
-                    faults.push(format!(
-                        "{n} {} (slot {}), at most {max} allowed",
-                        p.name,
-                        slot.letter()
-                    ));
-                }
-            }
-            if race != Race::Undead && units + waiting > MAX_ARMY_UNITS {
-                faults.push(format!(
-                    "{} units, more than the {MAX_ARMY_UNITS} an army can deploy",
-                    units + waiting
-                ));
-            }
+            let faults = army_faults(race, &count);
             if !faults.is_empty() {
                 errors.push(format!("{side} {race} army: {}", faults.join(", ")));
             }
@@ -531,6 +508,11 @@ impl State {
                 }
             ));
         }
+        if errors.is_empty()
+            && let Some(fault) = self.arrival_fault()
+        {
+            errors.push(fault);
+        }
         if errors.is_empty() {
             Ok(())
         } else {
@@ -540,4 +522,206 @@ impl State {
             )))
         }
     }
+
+    /// The units that may still come onto the board without a game being
+    /// played on, in the order they would: a Zombie from each pending
+    /// `zombie` and `raise` step and each `raisewin` window (for the armies
+    /// that can cast Raise dead), a regenerated unit from each pending
+    /// `regen` roll, then one from each Troll waiting to regenerate at the
+    /// end of the turn.
+    fn arrivals(&self) -> Vec<Arrival> {
+        let pending = self.pending.iter().rev().filter_map(|step| {
+            let (square, slot, sides) = match *step {
+                Step::Zombie(sq, side) | Step::Fx(Fx::Raise(sq, side, _)) => {
+                    (sq, Slot::P, [side == Side::White, side == Side::Black])
+                }
+                Step::RaiseWindow(sq, ..) => (
+                    sq,
+                    Slot::P,
+                    Side::BOTH.map(|side| raises_dead(self.races[side.index()])),
+                ),
+                Step::Regen(sq, side) => (sq, Slot::R, [side == Side::White, side == Side::Black]),
+                _ => return None,
+            };
+            sides.contains(&true).then(|| Arrival {
+                square,
+                slot,
+                sides,
+                pending: true,
+                cause: format!("pending step '{}'", step.code()),
+            })
+        });
+        let waiting = self.regen.iter().map(|&(square, side)| Arrival {
+            square,
+            slot: Slot::R,
+            sides: [side == Side::White, side == Side::Black],
+            pending: false,
+            cause: format!("the unit waiting to regenerate on {square}"),
+        });
+        pending.chain(waiting).collect()
+    }
+
+    /// Whether units may walk or fly off their squares, in any number,
+    /// before every arrival has come: in the movement phase, or when the
+    /// turn may end, and the next one's movement phase begin, with an
+    /// arrival still to come. The engine only ever ends the turn from the
+    /// bottom step: `endturn` under nothing but the regeneration rolls,
+    /// with no Troll left waiting, or an `end` waiting for a Protection
+    /// window (the Trolls waiting then become the rolls above `endturn`).
+    fn moves_before_arrivals(&self) -> bool {
+        let ends_turn = |s: &Step| matches!(s, Step::EndTurn | Step::Deferred(Token::End));
+        let odd_end_turn = matches!(self.pending.first(), Some(Step::EndTurn))
+            && (!self.regen.is_empty()
+                || !self.pending[1..]
+                    .iter()
+                    .all(|s| matches!(s, Step::Regen(..))));
+        self.stage == Stage::Movement || self.pending.iter().skip(1).any(ends_turn) || odd_end_turn
+    }
+
+    /// How many pending steps may move a unit off its square, leaving it to
+    /// an arrival: moves after a fear test, Flight, a stupidity test before
+    /// a move, an action waiting for a Protection window, and an advance
+    /// into an empty square that no arrival is due on (an advance into an
+    /// arrival's square takes that square instead).
+    fn vacating_steps(&self, arrivals: &[Arrival]) -> usize {
+        self.pending
+            .iter()
+            .filter(|step| match step {
+                Step::Move(..)
+                | Step::Stupid(_, Act::Move(_))
+                | Step::Fx(Fx::Fly(..) | Fx::FlyFoe(..) | Fx::Heal(_, _, Effect::FlyTo(_)))
+                | Step::Save(_, _, Effect::FlyTo(_))
+                | Step::Fail(_, Effect::FlyTo(_))
+                | Step::HealWindow(_, _, Effect::FlyTo(_))
+                | Step::Deferred(
+                    Token::Move(..)
+                    | Token::Cast {
+                        spell: Spell::Flight,
+                        ..
+                    },
+                ) => true,
+                Step::Advance(sq) => {
+                    self.at(*sq).is_none() && !arrivals.iter().any(|a| a.square == *sq)
+                }
+                _ => false,
+            })
+            .count()
+    }
+
+    /// What is wrong when the units that pending steps and waiting Trolls
+    /// may still bring ([`State::arrivals`]) would break an army's counts
+    /// or put more than two full armies on the board, naming the first
+    /// step (or waiting Troll) that would: a state the engine could read
+    /// but then not print in a form it reads back.
+    ///
+    /// The army counts add up every arrival of the army. On the board, an
+    /// arrival needs an empty square: those on squares empty now count once
+    /// a square, and the rest only as far as units may still move off
+    /// their squares first ([`State::vacating_steps`], every one of them in
+    /// the movement phase). A Troll destroyed on a square where a Zombie
+    /// then rose comes back only if the square empties again, so a game
+    /// never counts more than two armies this way.
+    fn arrival_fault(&self) -> Option<String> {
+        let arrivals = self.arrivals();
+        if arrivals.is_empty() {
+            return None;
+        }
+        let mut count = [[0usize; 6]; 2];
+        for u in self.board.iter().flatten() {
+            count[u.side.index()][u.slot.index()] += 1;
+        }
+        for &(_, side) in &self.regen {
+            count[side.index()][Slot::R.index()] += 1;
+        }
+        for arrival in arrivals.iter().filter(|a| a.pending) {
+            for side in Side::BOTH.into_iter().filter(|s| arrival.sides[s.index()]) {
+                count[side.index()][arrival.slot.index()] += 1;
+                let race = self.races[side.index()];
+                if let Some(fault) = army_faults(race, &count[side.index()]).first() {
+                    return Some(format!(
+                        "{} would give the {side} {race} army {fault}",
+                        arrival.cause
+                    ));
+                }
+            }
+        }
+        let on_board = self.board.iter().flatten().count();
+        let vacating = if self.moves_before_arrivals() {
+            usize::MAX
+        } else {
+            self.vacating_steps(&arrivals)
+        };
+        let mut empty_squares = Vec::new();
+        for (n, arrival) in arrivals.iter().enumerate() {
+            if self.at(arrival.square).is_none() && !empty_squares.contains(&arrival.square) {
+                empty_squares.push(arrival.square);
+            }
+            let after_moves = (n + 1 - empty_squares.len()).min(vacating);
+            let most = on_board + empty_squares.len() + after_moves;
+            if most > 2 * MAX_ARMY_UNITS {
+                return Some(format!(
+                    "{} would put {most} units on the board, more than two armies of {MAX_ARMY_UNITS}",
+                    arrival.cause
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// A unit that may still come onto the board ([`State::arrivals`]).
+struct Arrival {
+    /// The square it comes on.
+    square: Square,
+    /// Its slot: P for a Zombie, R for a regenerated unit.
+    slot: Slot,
+    /// Which sides it may come for, by [`Side::index`].
+    sides: [bool; 2],
+    /// Whether a pending step brings it (not a Troll waiting to
+    /// regenerate, which the army counts already hold).
+    pending: bool,
+    /// What brings it, for the error message.
+    cause: String,
+}
+
+/// Whether an army of this race can cast Raise dead.
+fn raises_dead(race: Race) -> bool {
+    Slot::ALL
+        .into_iter()
+        .any(|slot| super::profiles::profile(race, slot).knows(Spell::RaiseDead))
+}
+
+/// What breaks the race's counts in an army of `count` units a slot (by
+/// [`Slot::index`]): a slot beyond its range, or more units than fit on
+/// two ranks. The Undead grow by raising the dead as Zombies, so their P
+/// slot and their size have no limit.
+fn army_faults(race: Race, count: &[usize; 6]) -> Vec<String> {
+    let mut faults = Vec::new();
+    for slot in Slot::ALL {
+        let p = super::profiles::profile(race, slot);
+        let (n, max) = (count[slot.index()], p.max as usize);
+        // Raised Zombies join the Undead's P slot beyond its count.
+        if slot == Slot::P && race == Race::Undead {
+            continue;
+        }
+        if max == 0 && n > 0 {
+            faults.push(format!(
+                "{n} units in slot {}, which the {race} army does not have",
+                slot.letter()
+            ));
+        } else if n > max {
+            faults.push(format!(
+                "{n} {} (slot {}), at most {max} allowed",
+                p.name,
+                slot.letter()
+            ));
+        }
+    }
+    let units: usize = count.iter().sum();
+    if race != Race::Undead && units > MAX_ARMY_UNITS {
+        faults.push(format!(
+            "{units} units, more than the {MAX_ARMY_UNITS} an army can deploy"
+        ));
+    }
+    faults
 }

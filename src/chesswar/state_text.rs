@@ -58,7 +58,8 @@
 //!     the roll choosing the opponent hit (the d6 counts through the
 //!     squares listed, cycling);
 //!     `scatter(<firer's side>,<aim>,<files>,<ranks>,<rolls left>,<weapon>)`
-//!     a catapult's scatter, with the offset so far;
+//!     a catapult's scatter, with the offset so far (each roll made moves
+//!     it at most one square straight: `0,0` while 2 rolls are left);
 //!     `melee(<attacker>,<defender>)` an attack roll; `magic(<sq>)` an
 //!     anti-magic save (5+ cancels the spell effect just below it);
 //!     `regen(<sq>,w|b)` a Troll's regeneration roll.
@@ -88,6 +89,13 @@
 //!   units left) or `lastunit` (both armies went in one resolution; the
 //!   winner's unit was the last on the board); or `draw:quiet` (10 rounds
 //!   in a row with no unit destroyed) or `draw:rounds` (100 rounds).
+//!
+//! A string no game reaches is refused, saying why: among others, armies
+//! beyond their race's counts or more than two full armies on the board,
+//! counting the units that pending steps may still bring (a `zombie`,
+//! `raise` or `raisewin` step's Zombie, a `regen` roll's unit) and the
+//! Trolls waiting to regenerate; so every state a game goes on to from an
+//! accepted string prints a string that reads back too.
 //!
 //! Reading a string also runs any automatic step it still holds and drops
 //! what cannot stand (a `s` mark on a unit touching no fear-causing enemy,
@@ -148,7 +156,8 @@ fn s(x: impl ToString) -> String {
 }
 
 impl Step {
-    fn code(&self) -> String {
+    /// The step as the state string writes it, e.g. `raise(e4,w,b)`.
+    pub(super) fn code(&self) -> String {
         match self {
             Step::Stupid(sq, act) => {
                 let (c, to) = match act {
@@ -307,8 +316,21 @@ impl Step {
                 arity(6)?;
                 let left = int(4)?;
                 let (dx, dy) = (int(2)?, int(3)?);
-                if !(1..=2).contains(&left) || dx.abs() > 2 || dy.abs() > 2 {
+                if !(1..=2).contains(&left) {
                     return Err(bad());
+                }
+                // Each roll made moves the aim at most one square straight;
+                // a scatter of two rolls has made none while both are left.
+                let made = 2 - i32::from(left);
+                if i32::from(dx).abs() + i32::from(dy).abs() > made {
+                    return Err(StateTextError(format!(
+                        "bad step '{text}': {}",
+                        if made == 0 {
+                            "no scatter roll is made while 2 are left, so the offset is 0,0"
+                        } else {
+                            "one scatter roll is made while 1 is left, so the offset is at most one square straight"
+                        }
+                    )));
                 }
                 let weapon = Weapon::from_name(args[5])
                     .filter(|w| w.scatters())
@@ -761,5 +783,116 @@ fn parse_state(text: &str) -> Result<State, StateTextError> {
         state.check_reachable()?;
         state.settle();
         Ok(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The standard Human game's start with these pending steps.
+    fn human_start_with(pending: &str) -> String {
+        format!(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR human/human w movement 1 0 - - std {pending} -"
+        )
+    }
+
+    fn refusal(text: &str) -> String {
+        let e = text
+            .parse::<State>()
+            .expect_err("the state is refused")
+            .to_string();
+        assert!(!e.contains('\n'), "{e}");
+        e
+    }
+
+    #[test]
+    fn a_pending_raise_beyond_the_army_limit_is_refused() {
+        assert_eq!(
+            refusal(&human_start_with("raise(e4,w,w)")),
+            "no game reaches this state: pending step 'raise(e4,w,w)' would give the white human army 17 units, more than the 16 an army can deploy"
+        );
+        // The same Zombie one step later, and under a window that would
+        // resolve first.
+        assert!(refusal(&human_start_with("zombie(e4,w)")).contains("pending step 'zombie(e4,w)'"));
+        assert!(
+            refusal(&human_start_with("dispelwin(b,d1);raise(e4,w,w)"))
+                .contains("pending step 'raise(e4,w,w)' would give the white human army 17 units")
+        );
+    }
+
+    #[test]
+    fn pending_regeneration_counts_against_the_slot_and_the_army() {
+        let giants = "4k3/8/8/8/8/8/8/R3K2R chaos/human w after 3 0 k - std regen(d1,w);endturn -";
+        assert_eq!(
+            refusal(giants),
+            "no game reaches this state: pending step 'regen(d1,w)' would give the white chaos army 3 Giants (slot R), at most 2 allowed"
+        );
+        assert!(
+            refusal(&human_start_with("regen(e4,b);endturn"))
+                .contains("pending step 'regen(e4,b)' would give the black human army 17 units")
+        );
+        // A fourth Troll may come back.
+        let trolls = "4k3/8/8/8/8/8/8/R3K1RR orc/human w after 3 0 k - std regen(d1,w);endturn -";
+        assert!(trolls.parse::<State>().is_ok());
+    }
+
+    #[test]
+    fn zombies_may_not_put_more_than_two_armies_on_the_board() {
+        let full = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR human/undead b firing 1 0 o - std";
+        assert_eq!(
+            refusal(&format!("{full} zombie(e4,b) -")),
+            "no game reaches this state: pending step 'zombie(e4,b)' would put 33 units on the board, more than two armies of 16"
+        );
+        assert!(
+            refusal(&format!("{full} raisewin(e4,w,0) -"))
+                .contains("pending step 'raisewin(e4,w,0)' would put 33 units")
+        );
+        // With a unit gone, the Zombie fits.
+        let fewer =
+            "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR human/undead b firing 1 0 ko - std";
+        assert!(format!("{fewer} zombie(e4,b) -").parse::<State>().is_ok());
+    }
+
+    #[test]
+    fn a_troll_under_a_raised_zombie_on_a_full_board_is_accepted() {
+        // Reached by play: an Undead Zombie destroyed the Troll on a6, the
+        // Necromancer raised it there; 32 units and the Troll waiting,
+        // which cannot come back while the Zombie stands on its square.
+        for text in [
+            "rnb1kbnr/p(a)ppppppp/1q(w)6/P7/8/8/1PPPPPPP/1NBQKBNR orc/undead b melee 1 0 koaW a6R std dispelwin(w,b6);raise(a6,b,w);advance(a6) -",
+            "rnb1kbnr/p(a)ppppppp/p(m)q(w)6/P7/8/8/1PPPPPPP/1NBQKBNR orc/undead b melee 1 0 koaW a6R std - -",
+            "rnb1kbnr/p(a)ppppppp/p(ma)q(w)6/8/8/8/1PPPPPPP/1NBQKBNR orc/undead b melee 1 0 koaW a6R std advance(a5) -",
+        ] {
+            let st: State = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(st.to_string(), text);
+        }
+        // The Troll waiting on an empty square would be a 33rd unit.
+        let e = refusal(
+            "rnb1kbnr/p(a)ppppppp/p(m)q(w)6/P7/8/8/1PPPPPPP/1NBQKBNR orc/undead b melee 1 0 koaW b5R std - -",
+        );
+        assert!(
+            e.contains("the unit waiting to regenerate on b5 would put 33 units"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_scatter_offset_is_what_its_rolls_made() {
+        let firing = "4k3/8/8/8/8/8/8/R3K3 human/human w firing 1 0 oa - std";
+        for ok in [
+            "scatter(w,e5,0,0,2,catapult)",
+            "scatter(w,e5,0,-1,1,catapult)",
+        ] {
+            assert!(format!("{firing} {ok} -").parse::<State>().is_ok(), "{ok}");
+        }
+        assert_eq!(
+            refusal(&format!("{firing} scatter(w,e5,1,-2,2,catapult) -")),
+            "bad step 'scatter(w,e5,1,-2,2,catapult)': no scatter roll is made while 2 are left, so the offset is 0,0"
+        );
+        assert!(
+            refusal(&format!("{firing} scatter(w,e5,1,1,1,catapult) -"))
+                .contains("at most one square straight")
+        );
     }
 }
