@@ -444,6 +444,42 @@ fn wauchess_field_count_error_allows_seven_fields() {
     );
 }
 
+/// Text files named on the command line (openings, PGN games, labels)
+/// that never end or are not files are refused before reading.
+#[test]
+fn endless_or_special_input_files_are_refused_at_once() {
+    let motley_path = env!("CARGO_BIN_EXE_motley");
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().unwrap();
+    for path in ["/dev/zero", dir] {
+        if !std::path::Path::new(path).exists() {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        assert_one_line_error(
+            &[
+                "match",
+                "--engine1",
+                motley_path,
+                "--engine2",
+                motley_path,
+                "--st",
+                "0.1",
+                "--openings",
+                path,
+            ],
+            &[path, "not a regular file"],
+        );
+        assert_one_line_error(&["tune-eval", path], &[path, "not a regular file"]);
+        assert_one_line_error(
+            &["tune-eval", "--labels", path],
+            &[path, "not a regular file"],
+        );
+        let took = started.elapsed();
+        assert!(took < std::time::Duration::from_secs(5), "{path}: {took:?}");
+    }
+}
+
 #[test]
 fn tune_eval_refuses_bad_input_in_one_line() {
     assert_one_line_error(

@@ -322,6 +322,47 @@ impl std::fmt::Display for CliError {
     }
 }
 
+/// The most bytes a text file named on the command line (openings, PGN
+/// games, labelled positions) may hold: far more than any real one, and a
+/// bound on what an endless pipe can make the program hold.
+pub const MAX_INPUT_TEXT_BYTES: u64 = 1 << 30;
+
+/// Reads a text file the user named. A directory or a device (such as
+/// `/dev/zero`, which never ends) is refused before reading; a pipe is
+/// read, as a shell's `<(...)` gives one, but never past
+/// [`MAX_INPUT_TEXT_BYTES`]. The error is one line naming the path.
+fn read_input_text(path: &std::path::Path) -> Result<String, CliError> {
+    use std::io::Read;
+    let shown = path.display();
+    let meta =
+        std::fs::metadata(path).map_err(|e| CliError(format!("cannot read {shown}: {e}")))?;
+    #[cfg(unix)]
+    let pipe = std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type());
+    #[cfg(not(unix))]
+    let pipe = false;
+    if !meta.is_file() && !pipe {
+        return Err(CliError(format!(
+            "cannot read {shown}: not a regular file (a directory or a device)"
+        )));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_INPUT_TEXT_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| CliError(format!("cannot read {shown}: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT_TEXT_BYTES {
+        return Err(CliError(format!(
+            "cannot read {shown}: more than {} MB",
+            MAX_INPUT_TEXT_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        CliError(format!(
+            "cannot read {shown}: not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
 /// Reads a `--variant` value ([`setup::board_game`]).
 fn parse_variant(name: &str) -> Result<Variant, CliError> {
     setup::board_game(name).map_err(CliError)
@@ -427,10 +468,7 @@ fn tune_eval<B: crate::rules::Bitboard>(
     args: &TuneEvalArgs,
 ) -> Result<(), CliError> {
     use crate::engine::eval::tune;
-    let read = |path: &std::path::Path| {
-        std::fs::read_to_string(path)
-            .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))
-    };
+    let read = read_input_text;
     let data = if let Some(labels) = &args.labels {
         let samples =
             tune::positions_from_labels::<B>(variant, &read(labels)?).map_err(CliError)?;
@@ -601,8 +639,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     }
     let openings = match &args.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+            let text = read_input_text(path)?;
             crate::tournament::parse_openings(variant, &text).map_err(CliError)?
         }
         None => Vec::new(),
