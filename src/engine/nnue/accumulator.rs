@@ -10,6 +10,7 @@
 use crate::rules::attack_boards::BOARD_COUNT;
 use crate::rules::{Bitboard, Color, Piece, Position, Square};
 
+use super::kernels;
 use super::network::Network;
 
 /// Each side's hidden sums for one position.
@@ -41,7 +42,9 @@ impl Accumulator {
     }
 
     /// Makes these the sums of `to`, given that they are those of `from`
-    /// copied from `parent`.
+    /// copied from `parent`: the inputs the move took out and put in are
+    /// gathered first, then each side's sums are made from the parent's in
+    /// one pass ([`kernels::update`]).
     pub fn update_from<B: Bitboard>(
         &mut self,
         net: &Network,
@@ -49,10 +52,14 @@ impl Accumulator {
         from: &Position<B>,
         to: &Position<B>,
     ) {
-        for side in 0..2 {
-            self.sums[side].clear();
-            self.sums[side].extend_from_slice(&parent.sums[side]);
-        }
+        let mut changes = [InputChanges::default(), InputChanges::default()];
+        let mut note = |inputs: [Option<usize>; 2], added: bool| {
+            for (side, input) in inputs.into_iter().enumerate() {
+                if let Some(i) = input {
+                    changes[side].note(i, added);
+                }
+            }
+        };
         let space = net.space();
         let roles = to.variant().spec().roles;
         for color in Color::ALL {
@@ -61,10 +68,10 @@ impl Accumulator {
                 let after = to.pieces(color, role);
                 let piece = Piece { color, role };
                 for sq in (before & !after).squares() {
-                    self.change(net, piece_inputs(net, piece, sq), false);
+                    note(piece_inputs(net, piece, sq), false);
                 }
                 for sq in (after & !before).squares() {
-                    self.change(net, piece_inputs(net, piece, sq), true);
+                    note(piece_inputs(net, piece, sq), true);
                 }
             }
         }
@@ -72,26 +79,40 @@ impl Accumulator {
             let (old, new) = (from.board_corners(), to.board_corners());
             for board in 0..BOARD_COUNT {
                 if old[board] != new[board] {
-                    let gone = Color::ALL.map(|s| space.corner_input(s, board, old[board]));
-                    let come = Color::ALL.map(|s| space.corner_input(s, board, new[board]));
-                    self.change(net, gone, false);
-                    self.change(net, come, true);
+                    note(
+                        Color::ALL.map(|s| space.corner_input(s, board, old[board])),
+                        false,
+                    );
+                    note(
+                        Color::ALL.map(|s| space.corner_input(s, board, new[board])),
+                        true,
+                    );
                 }
             }
         }
-    }
-
-    /// Adds (or takes out) one input of each side.
-    #[inline]
-    fn change(&mut self, net: &Network, inputs: [Option<usize>; 2], add: bool) {
-        for (side, input) in inputs.into_iter().enumerate() {
-            if let Some(i) = input {
-                if add {
-                    add_row(&mut self.sums[side], net.row(i));
-                } else {
-                    sub_row(&mut self.sums[side], net.row(i));
+        if changes.iter().any(|c| c.overflowed) {
+            self.refresh(net, to);
+            return;
+        }
+        let hidden = net.hidden();
+        for (side, change) in changes.iter().enumerate() {
+            let rows = |inputs: &[usize]| {
+                let mut rows: [&[i16]; MAX_CHANGES] = [&[]; MAX_CHANGES];
+                for (row, &i) in rows.iter_mut().zip(inputs) {
+                    *row = net.row(i);
                 }
-            }
+                rows
+            };
+            let added = rows(change.added());
+            let taken = rows(change.taken());
+            let sums = &mut self.sums[side];
+            sums.resize(hidden, 0);
+            kernels::update(
+                sums,
+                &parent.sums[side],
+                &added[..change.added().len()],
+                &taken[..change.taken().len()],
+            );
         }
     }
 
@@ -117,10 +138,42 @@ fn add_row(sums: &mut [i16], row: &[i16]) {
     }
 }
 
-#[inline]
-fn sub_row(sums: &mut [i16], row: &[i16]) {
-    for (s, &w) in sums.iter_mut().zip(row) {
-        *s = s.wrapping_sub(w);
+/// The most inputs one side's view may gain, and lose, in one move: a Wau
+/// Chess attack board carrying its pieces changes the most. A move that
+/// changes more has its sums computed afresh.
+const MAX_CHANGES: usize = 16;
+
+/// The inputs one move put in and took out, for one side's view.
+#[derive(Default)]
+struct InputChanges {
+    added: [usize; MAX_CHANGES],
+    added_len: usize,
+    taken: [usize; MAX_CHANGES],
+    taken_len: usize,
+    /// More than [`MAX_CHANGES`] of either.
+    overflowed: bool,
+}
+
+impl InputChanges {
+    fn note(&mut self, input: usize, added: bool) {
+        let (list, len) = if added {
+            (&mut self.added, &mut self.added_len)
+        } else {
+            (&mut self.taken, &mut self.taken_len)
+        };
+        match list.get_mut(*len) {
+            Some(slot) => {
+                *slot = input;
+                *len += 1;
+            }
+            None => self.overflowed = true,
+        }
+    }
+    fn added(&self) -> &[usize] {
+        &self.added[..self.added_len]
+    }
+    fn taken(&self) -> &[usize] {
+        &self.taken[..self.taken_len]
     }
 }
 

@@ -8,6 +8,7 @@
 
 pub mod accumulator;
 pub mod features;
+mod kernels;
 pub mod network;
 
 use std::sync::{Arc, LazyLock};

@@ -22,6 +22,7 @@ use std::io::Read;
 use std::path::Path;
 
 use super::features::FeatureSpace;
+use super::kernels;
 use crate::rules::Variant;
 
 /// The first bytes of every network file.
@@ -418,30 +419,11 @@ impl Network {
     pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
         let h = self.hidden;
         let (ours, theirs) = self.output_weights.split_at(h);
-        let sum = half_output(us, ours) + half_output(them, theirs);
+        let clip = QA as i16;
+        let sum = kernels::screlu_dot(us, ours, clip) + kernels::screlu_dot(them, theirs, clip);
         let raw = sum / i64::from(QA) + i64::from(self.output_bias);
         (raw * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
-}
-
-/// One side's part of the output: the squared clipped activations times
-/// their weights. Sums run in 32 bits over blocks of 64 (which the
-/// compiler vectorises) and in 64 across blocks: exact while the output
-/// weights stay within 127, as the trainer's clip keeps them (a term is
-/// then at most `QA * QA * 127`); a file with larger ones gives a wrong
-/// score, never a crash.
-#[inline]
-fn half_output(acc: &[i16], weights: &[i16]) -> i64 {
-    acc.chunks(64)
-        .zip(weights.chunks(64))
-        .map(|(a, w)| {
-            let block = a.iter().zip(w).fold(0i32, |sum, (&a, &w)| {
-                let v = i32::from(a).clamp(0, QA);
-                sum.wrapping_add((v * i32::from(w)).wrapping_mul(v))
-            });
-            i64::from(block)
-        })
-        .sum()
 }
 
 /// A network of random numbers, for tests.
