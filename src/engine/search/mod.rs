@@ -346,6 +346,28 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             (raw, self.corrected(slot, raw), Some(slot))
         };
         self.evals[ply] = static_eval;
+        // The pruning below reads the table's score where its bound says
+        // the node is worth at least (or at most) that and the static
+        // evaluation says less (or more): a searched score is the better
+        // guess. Only a score searched at least as deep as this node: a
+        // pruned node stores nothing, so a shallower bound that let it be
+        // pruned would never be replaced.
+        let eval = match tt_entry {
+            Some(entry) if !in_check && excluded == Move::NONE && entry.depth >= depth => {
+                let score = from_tt(entry.score, ply);
+                let better = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > static_eval,
+                    Bound::Upper => score < static_eval,
+                };
+                if better && !is_mate(score) {
+                    score
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         // Improving: the evaluation rose since this side's last move, so
         // pruning can be bolder when it does not.
         let improving = self.selectivity.improving
@@ -368,13 +390,13 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         if !pv_node && !in_check && excluded == Move::NONE && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth.
             let margin = RFP_PER_DEPTH * (depth - i32::from(improving));
-            if depth <= RFP_DEPTH && static_eval - margin >= beta {
-                return static_eval;
+            if depth <= RFP_DEPTH && eval - margin >= beta {
+                return eval;
             }
             // Null move: if passing still fails high, so will a real move.
             if allow_null
                 && depth >= NMP_MIN_DEPTH
-                && static_eval >= beta
+                && eval >= beta
                 && Self::has_pieces(pos, pos.side_to_move())
             {
                 let r = NMP_BASE + depth / NMP_DEPTH_DIVISOR;
@@ -523,7 +545,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 && moves_searched > 0
                 && depth <= FUTILITY_DEPTH
                 && best > -MATE_BOUND
-                && static_eval + FUTILITY_PER_DEPTH * depth + FUTILITY_BASE <= alpha
+                && eval + FUTILITY_PER_DEPTH * depth + FUTILITY_BASE <= alpha
             {
                 continue;
             }
