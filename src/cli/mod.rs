@@ -451,10 +451,11 @@ fn run_bench(args: &BenchArgs) -> Result<(), CliError> {
 fn run_tune_eval(args: &TuneEvalArgs) -> Result<(), CliError> {
     use crate::rules::variant::Width;
     let variant = parse_variant(&args.variant)?;
-    if variant == Variant::Chad {
-        return Err(CliError(
-            "Chad has its own evaluation, which tune-eval does not tune".into(),
-        ));
+    if variant.spec().evaluation != crate::rules::Evaluation::Tapered {
+        return Err(CliError(format!(
+            "{} has its own evaluation, which tune-eval does not tune",
+            variant.spec().display_name
+        )));
     }
     match variant.spec().width() {
         Width::W64 => tune_eval::<u64>(variant, args),
@@ -597,8 +598,8 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     };
     let game = crate::tournament::parse_variant(&args.variant).map_err(CliError)?;
     let (variant, chesswar) = match game {
-        crate::tournament::MatchGame::Board(variant) => (variant, None),
-        crate::tournament::MatchGame::ChessWar => {
+        crate::rules::GameKind::Board(variant) => (variant, None),
+        crate::rules::GameKind::ChessWar => {
             if args.openings.is_some() {
                 return Err(CliError(
                     "--openings is not available in chesswar: its games start from the \

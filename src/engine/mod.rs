@@ -118,29 +118,7 @@ impl StaticEvaluation {
     }
 }
 
-/// Which game an engine plays: one of the board games, or ChessWar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameKind {
-    /// A board game of the rules core.
-    Board(Variant),
-    /// ChessWar, the dice wargame.
-    ChessWar,
-}
-
-impl std::str::FromStr for GameKind {
-    type Err = String;
-
-    /// A game by any of its names (a board game's UCI or XBoard name, or
-    /// `chesswar`), in any case.
-    fn from_str(text: &str) -> Result<GameKind, String> {
-        if text.trim().eq_ignore_ascii_case(crate::chesswar::NAME) {
-            return Ok(GameKind::ChessWar);
-        }
-        text.parse::<Variant>()
-            .map(GameKind::Board)
-            .map_err(|e| e.to_string())
-    }
-}
+pub use crate::rules::GameKind;
 
 /// The game loaded (a board game or ChessWar), the hash memory and the
 /// settings: everything a front end drives. The hash memory (`Hash`,

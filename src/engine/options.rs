@@ -3,8 +3,6 @@
 //! `feature option="..."` strings, and a number or a switch sent by either
 //! protocol is read against the same entry, with the same error.
 
-use crate::rules::Variant;
-
 /// Default hash table size in MB.
 pub const DEFAULT_HASH_MB: usize = 64;
 /// Largest hash table the options accept, in MB.
@@ -209,8 +207,10 @@ pub fn shared() -> Vec<OptionSpec> {
         kind: OptionKind::Check { default: false },
         audience,
     };
-    let mut games: Vec<String> = Variant::ALL.iter().map(|v| v.name().to_string()).collect();
-    games.push(crate::chesswar::NAME.to_string());
+    let games: Vec<String> = crate::rules::variant::game_names()
+        .into_iter()
+        .map(String::from)
+        .collect();
     vec![
         OptionSpec {
             name: "UCI_Variant",

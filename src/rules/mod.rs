@@ -34,4 +34,4 @@ pub use notation::MoveError;
 pub use piece::{Piece, Role};
 pub use position::Position;
 pub use square::{File, Rank, Square};
-pub use variant::{Evaluation, Variant, VariantSpec};
+pub use variant::{EngineFacts, Evaluation, GameKind, Variant, VariantSpec};

@@ -147,6 +147,31 @@ pub struct VariantSpec {
     pub xboard_pieces: &'static [(Role, &'static str)],
     /// Which of the engine's evaluations plays the game.
     pub evaluation: Evaluation,
+    /// The name people read: the browser's game list, titles.
+    pub display_name: &'static str,
+    /// The PGN `Variant` tag's value, or `None` where the game is chess
+    /// (PGN readers expect no tag there).
+    pub pgn_variant: Option<&'static str>,
+    /// What the engine must know of the game beyond its rules.
+    pub engine: EngineFacts,
+}
+
+/// The facts of a game that its rules do not say but the engine needs:
+/// kept with the game so that no code outside the rules core asks which
+/// game it is playing.
+#[derive(Debug)]
+pub struct EngineFacts {
+    /// Whether the search's selective rules (late-move and SEE pruning,
+    /// internal iterative reductions, singular extensions, ...) suit the
+    /// game. Chad's 12x12 tree of long sliders played better without them
+    /// when they were measured.
+    pub selective_search: bool,
+    /// How many plies less than the bench depth this game's bench
+    /// positions are searched to (Chad's wide tree, searched without the
+    /// selective rules, goes four plies less).
+    pub bench_depth_cut: u32,
+    /// The positions `motley bench` searches in this game (FEN).
+    pub bench_positions: &'static [&'static str],
 }
 
 /// The evaluations a game can be played with.
@@ -221,6 +246,20 @@ static CHESS: VariantSpec = VariantSpec {
     xboard_name: "normal",
     xboard_pieces: &[],
     evaluation: Evaluation::Tapered,
+    display_name: "Chess",
+    pgn_variant: None,
+    engine: EngineFacts {
+        selective_search: true,
+        bench_depth_cut: 0,
+        bench_positions: &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        ],
+    },
 };
 
 static WADCHESS: VariantSpec = VariantSpec {
@@ -254,6 +293,17 @@ static WADCHESS: VariantSpec = VariantSpec {
     xboard_name: "wadchess",
     xboard_pieces: &[(Role::Champion, "WAD")],
     evaluation: Evaluation::Tapered,
+    display_name: "WAD Chess",
+    pgn_variant: Some("wadchess"),
+    engine: EngineFacts {
+        selective_search: true,
+        bench_depth_cut: 0,
+        bench_positions: &[
+            "rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",
+            "r1nbqkb1cr/pppp1ppppp/2c2n4/4p5/4P5/3C1N4/PPPP1PPPPP/R1NBQKB1CR w KQkq - 4 4",
+            "k9/10/10/10/10/10/3K6/4C5 w - - 0 1",
+        ],
+    },
 };
 
 static PARITYCHESS: VariantSpec = VariantSpec {
@@ -289,6 +339,16 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     xboard_name: "paritychess",
     xboard_pieces: &[(Role::Champion, "WAD"), (Role::Fad, "FAD")],
     evaluation: Evaluation::Tapered,
+    display_name: "Parity Chess",
+    pgn_variant: Some("paritychess"),
+    engine: EngineFacts {
+        selective_search: true,
+        bench_depth_cut: 0,
+        bench_positions: &[
+            "rcnbfqkfbncr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RCNBFQKFBNCR w KQkq - 0 1",
+            "rcnbfqk1bncr/pppppppfpppp/12/6p5/6P5/12/PPPPPPP1PPPP/RCNBFQKFBNCR w KQkq - 1 3",
+        ],
+    },
 };
 
 /// Chad's pieces: the king also leaps like a knight (inside its castle).
@@ -319,6 +379,16 @@ static CHAD: VariantSpec = VariantSpec {
     xboard_name: "chad",
     xboard_pieces: &[(Role::King, "KN"), (Role::Rook, "mR"), (Role::Queen, "mQ")],
     evaluation: Evaluation::Chad,
+    display_name: "Chad",
+    pgn_variant: Some("chad"),
+    engine: EngineFacts {
+        selective_search: false,
+        bench_depth_cut: 4,
+        bench_positions: &[
+            "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
+            "12/12/5R1rrr2/7rkr2/8r3/5r6/7R4/2RR8/2RKR7/2RR2r5/12/12 w - - 8 5",
+        ],
+    },
 };
 
 static WAUCHESS: VariantSpec = VariantSpec {
@@ -345,6 +415,16 @@ static WAUCHESS: VariantSpec = VariantSpec {
     xboard_name: "wauchess",
     xboard_pieces: &[],
     evaluation: Evaluation::Tapered,
+    display_name: "Wau Chess",
+    pgn_variant: Some("wauchess"),
+    engine: EngineFacts {
+        selective_search: true,
+        bench_depth_cut: 0,
+        bench_positions: &[
+            "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",
+            "********/*****3/*****1b1/3bkr1r/1n1qp***/2pp1***/***1p***/***2***/***Q1N2/***PPPP1/4K1B1/1R1*****/3*****/******** w - - 0 20 a2,f4,a9,f11",
+        ],
+    },
 };
 
 impl Variant {
@@ -384,15 +464,88 @@ impl fmt::Display for Variant {
 /// [`Variant`].
 pub const CHESSWAR_NAME: &str = "chesswar";
 
-/// Every game's name, in the order they are listed to users: the
-/// [`Variant`]s, then ChessWar. Every list of games shown to a user comes
-/// from here.
+/// Which game is played: one of this rules core's board games, or
+/// ChessWar, which has its own rules core (`crate::chesswar`). The engine,
+/// the match runner, its referee and the browser all name a game with
+/// this type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// A board game of this rules core.
+    Board(Variant),
+    /// ChessWar, the dice wargame.
+    ChessWar,
+}
+
+impl GameKind {
+    /// Every game, in the order they are listed to users: the
+    /// [`Variant`]s, then ChessWar. Every list of games shown to a user
+    /// comes from here.
+    pub const ALL: [GameKind; 6] = [
+        GameKind::Board(Variant::ALL[0]),
+        GameKind::Board(Variant::ALL[1]),
+        GameKind::Board(Variant::ALL[2]),
+        GameKind::Board(Variant::ALL[3]),
+        GameKind::Board(Variant::ALL[4]),
+        GameKind::ChessWar,
+    ];
+
+    /// The game's name on the command line and in the protocols.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Board(variant) => variant.name(),
+            GameKind::ChessWar => CHESSWAR_NAME,
+        }
+    }
+
+    /// The name people read (the browser's game list).
+    pub fn display_name(self) -> &'static str {
+        match self {
+            GameKind::Board(variant) => variant.spec().display_name,
+            GameKind::ChessWar => "ChessWar",
+        }
+    }
+
+    /// The PGN `Variant` tag's value, or `None` for chess.
+    pub fn pgn_variant(self) -> Option<&'static str> {
+        match self {
+            GameKind::Board(variant) => variant.spec().pgn_variant,
+            GameKind::ChessWar => Some(CHESSWAR_NAME),
+        }
+    }
+
+    /// The board game, or `None` for ChessWar.
+    pub fn variant(self) -> Option<Variant> {
+        match self {
+            GameKind::Board(variant) => Some(variant),
+            GameKind::ChessWar => None,
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = UnknownVariant;
+
+    /// A game by any of its names (a board game's UCI or XBoard name, or
+    /// `chesswar`), in any case.
+    fn from_str(text: &str) -> Result<GameKind, UnknownVariant> {
+        let error = UnknownVariant(text.to_string());
+        if error.is_chesswar() {
+            return Ok(GameKind::ChessWar);
+        }
+        text.parse().map(GameKind::Board)
+    }
+}
+
+/// Every game's name, in the order they are listed to users (see
+/// [`GameKind::ALL`]).
 pub fn game_names() -> Vec<&'static str> {
-    Variant::ALL
-        .iter()
-        .map(|v| v.name())
-        .chain(std::iter::once(CHESSWAR_NAME))
-        .collect()
+    GameKind::ALL.iter().map(|g| g.name()).collect()
 }
 
 /// The chess variants' names as a phrase, `a, b, ... or z`: the games a
@@ -436,6 +589,12 @@ impl fmt::Display for UnknownVariant {
 }
 
 impl std::error::Error for UnknownVariant {}
+
+impl From<UnknownVariant> for String {
+    fn from(error: UnknownVariant) -> String {
+        error.to_string()
+    }
+}
 
 impl FromStr for Variant {
     type Err = UnknownVariant;

@@ -9,7 +9,7 @@ use std::time::Instant;
 use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::{Game, Outcome, Side, ToAct};
 use crate::engine::chesswar::Setup;
-use crate::rules::Color;
+use crate::rules::{Color, GameKind};
 
 use super::player::{Player, Reply};
 use super::referee::{
@@ -112,8 +112,7 @@ pub fn play_game(
         let (result, reason, termination, faulty) = ending;
         GameRecord {
             players: names.clone(),
-            variant: rules.variant,
-            chesswar: true,
+            game: GameKind::ChessWar,
             fen: None,
             san: tokens.to_vec(),
             result,

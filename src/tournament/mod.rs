@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
-use crate::rules::{AnyGame, AnyPosition, Color, Variant};
+use crate::rules::{AnyGame, AnyPosition, Color, GameKind, Variant};
 
 pub use chesswar::ChessWarRules;
 pub use pgn::PgnSink;
@@ -132,24 +132,11 @@ impl MatchSummary {
     }
 }
 
-/// The game a match plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MatchGame {
-    /// A game of the rules core (chess and its variants).
-    Board(Variant),
-    /// ChessWar: the runner rolls the dice and referees every token.
-    ChessWar,
-}
-
 /// Reads the game of a match (`--variant`): any game of the rules core,
-/// or `chesswar`.
-pub fn parse_variant(name: &str) -> Result<MatchGame, String> {
-    if name.trim().eq_ignore_ascii_case(crate::chesswar::NAME) {
-        return Ok(MatchGame::ChessWar);
-    }
-    name.parse::<Variant>()
-        .map(MatchGame::Board)
-        .map_err(|e| e.to_string())
+/// or `chesswar` (the runner then rolls the dice and referees every
+/// token).
+pub fn parse_variant(name: &str) -> Result<GameKind, String> {
+    Ok(name.parse::<GameKind>()?)
 }
 
 /// Reads an openings file: one opening a line, either a FEN (or EPD: its
@@ -268,8 +255,10 @@ fn play_one(
         if let Err(fault) = seats[seat].get() {
             return GameRecord {
                 players: [seat_name(&seats[white]), seat_name(&seats[black])],
-                variant: rules.variant,
-                chesswar: chesswar_rules.is_some(),
+                game: match chesswar_rules {
+                    Some(_) => GameKind::ChessWar,
+                    None => GameKind::Board(rules.variant),
+                },
                 fen: pairing.opening.fen.clone(),
                 san: Vec::new(),
                 result: GameResult::Win(!color),
@@ -551,11 +540,11 @@ mod tests {
     #[test]
     fn game_names() {
         for name in ["chesswar", "ChessWar", " chesswar "] {
-            assert_eq!(parse_variant(name), Ok(MatchGame::ChessWar));
+            assert_eq!(parse_variant(name), Ok(GameKind::ChessWar));
         }
         assert_eq!(
             parse_variant("wadchess"),
-            Ok(MatchGame::Board(Variant::WadChess))
+            Ok(GameKind::Board(Variant::WadChess))
         );
         assert!(
             parse_variant("nochess")

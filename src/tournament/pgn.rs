@@ -10,18 +10,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::rules::{AnyPosition, Color, Variant};
+use crate::rules::{AnyPosition, Color, GameKind};
 
 use super::player::{TimeControl, seconds_text};
 use super::referee::GameRecord;
-
-/// The PGN `Variant` tag value of a game (none for chess).
-fn variant_tag(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::Chess => None,
-        other => Some(other.name()),
-    }
-}
 
 /// Today's date as PGN writes it, `YYYY.MM.DD` (UTC).
 pub fn today() -> String {
@@ -122,59 +114,118 @@ fn write(
     tc: TimeControl,
     ending: &Ending,
 ) -> String {
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        out.push_str(&format!("[{name} \"{}\"]\n", tag_value(value)));
+    let start = match (record.game, &record.fen) {
+        (GameKind::Board(variant), Some(fen)) => AnyPosition::from_fen(variant, fen).ok(),
+        (GameKind::Board(variant), None) => Some(AnyPosition::startpos(variant)),
+        (GameKind::ChessWar, _) => None,
     };
-    tag("Event", event);
-    tag("Site", "?");
-    tag("Date", &today());
-    tag("Round", &round.to_string());
-    tag("White", &record.players[0]);
-    tag("Black", &record.players[1]);
-    tag("Result", ending.result);
-    if record.chesswar {
-        tag("Variant", crate::chesswar::NAME);
-    } else if let Some(name) = variant_tag(record.variant) {
-        tag("Variant", name);
-    }
-    if let Some(fen) = &record.fen {
-        tag("SetUp", "1");
-        tag("FEN", fen);
-    }
-    tag("TimeControl", &time_control_tag(tc));
-    tag("Termination", ending.termination);
-    tag("PlyCount", &record.san.len().to_string());
-    out.push('\n');
-
-    let start = match &record.fen {
-        Some(fen) => AnyPosition::from_fen(record.variant, fen).ok(),
-        None => Some(AnyPosition::startpos(record.variant)),
-    };
-    let (mut number, mut side) =
-        start.map_or((1, Color::White), |p| (p.fullmove(), p.side_to_move()));
-    let mut tokens = Vec::new();
     // ChessWar's tokens do not alternate between the sides: no numbers.
-    if record.chesswar {
-        tokens.extend(record.san.iter().cloned());
-    }
-    for (i, san) in record.san.iter().enumerate().filter(|_| !record.chesswar) {
-        match side {
-            Color::White => tokens.push(format!("{number}.")),
-            Color::Black if i == 0 => tokens.push(format!("{number}...")),
-            Color::Black => {}
+    let first_move = match record.game {
+        GameKind::Board(_) => {
+            Some(start.map_or((1, Color::White), |p| (p.fullmove(), p.side_to_move())))
         }
-        tokens.push(san.clone());
-        if side == Color::Black {
-            number += 1;
-        }
-        side = !side;
+        GameKind::ChessWar => None,
+    };
+    PgnGame {
+        event,
+        round: round.to_string(),
+        players: [&record.players[0], &record.players[1]],
+        result: ending.result,
+        game: record.game,
+        fen: record.fen.clone(),
+        more_tags: vec![
+            ("TimeControl", time_control_tag(tc)),
+            ("Termination", ending.termination.to_string()),
+            ("PlyCount", record.san.len().to_string()),
+        ],
+        moves: &record.san,
+        first_move,
+        comment: Some(ending.comment),
     }
-    tokens.push(comment(ending.comment));
-    tokens.push(ending.result.to_string());
-    out.push_str(&movetext_lines(&tokens));
-    out.push('\n');
-    out
+    .text()
+        + "\n"
+}
+
+/// One game as PGN: what the match runner and the browser both write.
+pub struct PgnGame<'a> {
+    /// The `Event` tag.
+    pub event: &'a str,
+    /// The `Round` tag.
+    pub round: String,
+    /// White's and Black's names.
+    pub players: [&'a str; 2],
+    /// The result, `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'a str,
+    /// The game, for the `Variant` tag.
+    pub game: GameKind,
+    /// The start position, where the game did not start from its own
+    /// (`SetUp` and `FEN`).
+    pub fen: Option<String>,
+    /// The tags after `FEN`, in order.
+    pub more_tags: Vec<(&'static str, String)>,
+    /// The moves (SAN, or ChessWar's tokens).
+    pub moves: &'a [String],
+    /// The first move's number and side, for numbered movetext; `None`
+    /// writes the moves unnumbered (ChessWar's tokens do not alternate
+    /// between the sides).
+    pub first_move: Option<(u32, Color)>,
+    /// A comment closing the moves (why the game ended), if any.
+    pub comment: Option<&'a str>,
+}
+
+impl PgnGame<'_> {
+    /// The game's PGN text: the seven standard tags, `Variant` (none for
+    /// chess), `SetUp` and `FEN`, the other tags, a blank line, then the
+    /// movetext in lines of at most 79 characters (ending in a newline).
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let mut tag = |name: &str, value: &str| {
+            out.push_str(&format!("[{name} \"{}\"]\n", tag_value(value)));
+        };
+        tag("Event", self.event);
+        tag("Site", "?");
+        tag("Date", &today());
+        tag("Round", &self.round);
+        tag("White", self.players[0]);
+        tag("Black", self.players[1]);
+        tag("Result", self.result);
+        if let Some(name) = self.game.pgn_variant() {
+            tag("Variant", name);
+        }
+        if let Some(fen) = &self.fen {
+            tag("SetUp", "1");
+            tag("FEN", fen);
+        }
+        for (name, value) in &self.more_tags {
+            tag(name, value);
+        }
+        out.push('\n');
+
+        let mut words = Vec::new();
+        match self.first_move {
+            None => words.extend(self.moves.iter().cloned()),
+            Some((mut number, mut side)) => {
+                for (i, san) in self.moves.iter().enumerate() {
+                    match side {
+                        Color::White => words.push(format!("{number}.")),
+                        Color::Black if i == 0 => words.push(format!("{number}...")),
+                        Color::Black => {}
+                    }
+                    words.push(san.clone());
+                    if side == Color::Black {
+                        number += 1;
+                    }
+                    side = !side;
+                }
+            }
+        }
+        if let Some(text) = self.comment {
+            words.push(comment(text));
+        }
+        words.push(self.result.to_string());
+        out.push_str(&movetext_lines(&words));
+        out
+    }
 }
 
 /// Movetext words joined by spaces into lines of at most 79 characters
@@ -338,6 +389,7 @@ impl SinkState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Variant;
     use crate::tournament::referee::{GameResult, Termination};
     use std::time::Duration;
 
@@ -345,8 +397,7 @@ mod tests {
     fn a_name_or_reason_with_a_newline_stays_on_its_line() {
         let record = GameRecord {
             players: ["Evil\n[WhiteElo \"3999\"]".into(), "B\r\tC".into()],
-            variant: Variant::Chess,
-            chesswar: false,
+            game: GameKind::Board(Variant::Chess),
             fen: None,
             san: vec!["e4".into()],
             result: GameResult::Win(Color::White),
@@ -385,8 +436,7 @@ mod tests {
     fn a_game_record_in_pgn() {
         let record = GameRecord {
             players: ["A \"x\"".into(), "B".into()],
-            variant: Variant::WadChess,
-            chesswar: false,
+            game: GameKind::Board(Variant::WadChess),
             fen: None,
             san: vec!["e4".into(), "e5".into(), "Cd3".into()],
             result: GameResult::Win(Color::White),
@@ -414,8 +464,7 @@ mod tests {
     fn black_to_move_first_gets_an_ellipsis() {
         let record = GameRecord {
             players: ["A".into(), "B".into()],
-            variant: Variant::Chess,
-            chesswar: false,
+            game: GameKind::Board(Variant::Chess),
             fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 7".into()),
             san: vec!["Kd7".into(), "Rh7+".into()],
             result: GameResult::Draw,
@@ -437,8 +486,7 @@ mod tests {
     fn game(san: &[&str]) -> GameRecord {
         GameRecord {
             players: ["A".into(), "B".into()],
-            variant: Variant::Chess,
-            chesswar: false,
+            game: GameKind::Board(Variant::Chess),
             fen: None,
             san: san.iter().map(|s| s.to_string()).collect(),
             result: GameResult::Win(Color::Black),

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::rules::{AnyGame, Color, Outcome, Variant};
+use crate::rules::{AnyGame, Color, GameKind, Outcome, Variant};
 
 use super::player::{Fault, Player, Reply, TimeControl};
 
@@ -54,7 +54,7 @@ pub struct DrawRule {
 /// What the runner needs to referee a game.
 #[derive(Clone, Debug)]
 pub struct GameRules {
-    /// The game.
+    /// The board game (a ChessWar match has its own rules besides these).
     pub variant: Variant,
     /// The clock.
     pub time_control: TimeControl,
@@ -117,10 +117,8 @@ impl GameResult {
 pub struct GameRecord {
     /// Names of White's and Black's engines.
     pub players: [String; 2],
-    /// The game.
-    pub variant: Variant,
-    /// Whether the game is ChessWar instead (`san` then holds its tokens).
-    pub chesswar: bool,
+    /// The game (for ChessWar, `san` holds its tokens).
+    pub game: GameKind,
     /// The FEN the game started from, when it is not the game's start.
     pub fen: Option<String>,
     /// The moves in SAN, from the start of the record.
@@ -267,8 +265,7 @@ impl<'a> Referee<'a> {
                 self.players[0].name().to_string(),
                 self.players[1].name().to_string(),
             ],
-            variant: self.rules.variant,
-            chesswar: false,
+            game: GameKind::Board(self.rules.variant),
             fen: self.opening_fen.clone(),
             san: self.san.clone(),
             result,

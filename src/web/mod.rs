@@ -221,6 +221,22 @@ async fn new_game(
     Ok(axum::Json(state))
 }
 
+/// A game the page offers: its name for the API, and the name it shows.
+#[derive(serde::Serialize)]
+struct GameChoice {
+    name: &'static str,
+    label: &'static str,
+}
+
+/// The games the page offers, in the order it lists them.
+async fn game_choices() -> axum::Json<Vec<GameChoice>> {
+    let choices = GameKind::ALL.iter().map(|game| GameChoice {
+        name: game.name(),
+        label: game.display_name(),
+    });
+    axum::Json(choices.collect())
+}
+
 async fn get_game(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -463,6 +479,7 @@ fn router(app: Arc<App>) -> Router {
             "/style.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
         )
+        .route("/api/game-list", get(game_choices))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(get_game).delete(delete_game))
         .route("/api/games/{id}/move", post(play_move))

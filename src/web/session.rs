@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use super::view::{BoardView, Coord, game_label, move_squares};
+use super::view::{BoardView, Coord, move_squares};
 use super::war::{WarView, token_view, token_words};
 use crate::chesswar::dice::{SeededDice, die_token};
 use crate::chesswar::search::{
@@ -737,66 +737,41 @@ impl Session {
         let record = lock(&self.record);
         let outcome = record.outcome();
         let result = outcome.as_ref().map_or("*", |(_, r)| *r);
-        let mut tags = vec![
-            ("Event", "motley serve".to_string()),
-            ("Site", "?".to_string()),
-            ("Date", crate::tournament::pgn::today()),
-            ("Round", "-".to_string()),
-            ("White", white.to_string()),
-            ("Black", black.to_string()),
-            ("Result", result.to_string()),
-        ];
-        let (numbered, mut number, mut white_to_move) = match &record.play {
+        let (game, fen, first_move) = match &record.play {
             Play::Board { start, .. } => {
                 let variant = start.variant();
-                if variant != Variant::Chess {
-                    tags.push(("Variant", variant.name().to_string()));
-                }
-                if *start != AnyPosition::startpos(variant) {
-                    tags.push(("SetUp", "1".to_string()));
-                    tags.push(("FEN", start.fen()));
-                }
-                (true, start.fullmove(), start.side_to_move() == Color::White)
+                let fen = (*start != AnyPosition::startpos(variant)).then(|| start.fen());
+                let first = (start.fullmove(), start.side_to_move());
+                (GameKind::Board(variant), fen, Some(first))
             }
-            Play::War { game, .. } => {
-                tags.push(("Variant", crate::chesswar::NAME.to_string()));
-                tags.push(("SetUp", "1".to_string()));
-                tags.push(("FEN", game.start().to_string()));
-                (false, 1, true)
-            }
+            Play::War { game, .. } => (GameKind::ChessWar, Some(game.start().to_string()), None),
         };
-        if let Some((how, _)) = &outcome {
-            tags.push(("Termination", how.clone()));
-        }
-        let mut text = String::new();
-        for (name, value) in tags {
-            let value = crate::tournament::pgn::tag_value(&value);
-            text.push_str(&format!("[{name} \"{value}\"]\n"));
-        }
-        text.push('\n');
-        let mut words = Vec::new();
-        for (i, played) in record.played.iter().enumerate() {
-            if numbered {
-                if white_to_move {
-                    words.push(format!("{number}."));
-                } else if i == 0 {
-                    words.push(format!("{number}..."));
-                }
-                if !white_to_move {
-                    number += 1;
-                }
-                white_to_move = !white_to_move;
-            }
-            // A board game's record is in SAN; ChessWar's in its tokens,
-            // which replay it.
-            words.push(match &record.play {
+        // A board game's record is in SAN; ChessWar's in its tokens, which
+        // replay it.
+        let moves: Vec<String> = record
+            .played
+            .iter()
+            .map(|played| match &record.play {
                 Play::Board { .. } => played.san.clone(),
                 Play::War { .. } => played.wire.clone(),
-            });
+            })
+            .collect();
+        crate::tournament::pgn::PgnGame {
+            event: "motley serve",
+            round: "-".to_string(),
+            players: [white, black],
+            result,
+            game,
+            fen,
+            more_tags: outcome
+                .map(|(how, _)| ("Termination", how))
+                .into_iter()
+                .collect(),
+            moves: &moves,
+            first_move,
+            comment: None,
         }
-        words.push(result.to_string());
-        text.push_str(&crate::tournament::pgn::movetext_lines(&words));
-        text
+        .text()
     }
 
     /// Ends the session: its search stops.
@@ -808,27 +783,18 @@ impl Session {
 /// What the page shows of the game `record` of the session `id`.
 fn state_view(id: &str, record: &Record) -> StateView {
     let outcome = record.outcome();
-    let (game, label, board, war) = match &record.play {
-        Play::Board { game, .. } => {
-            let variant = game.variant();
-            (
-                variant.name(),
-                game_label(variant),
-                Some(BoardView::of(&game.position())),
-                None,
-            )
-        }
-        Play::War { game, .. } => (
-            crate::chesswar::NAME,
-            "ChessWar",
+    let (kind, board, war) = match &record.play {
+        Play::Board { game, .. } => (
+            GameKind::Board(game.variant()),
+            Some(BoardView::of(&game.position())),
             None,
-            Some(WarView::of(game.state())),
         ),
+        Play::War { game, .. } => (GameKind::ChessWar, None, Some(WarView::of(game.state()))),
     };
     StateView {
         id: id.to_string(),
-        game,
-        label,
+        game: kind.name(),
+        label: kind.display_name(),
         board,
         war,
         history: record.played.clone(),

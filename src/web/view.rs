@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::rules::{AnyPosition, Bitboard, Color, Move, MoveKind, Position, Square, Variant};
+use crate::rules::{AnyPosition, Bitboard, Color, Move, MoveKind, Position, Square};
 use crate::with_position;
 
 /// A square as (file, rank), both from 0 at White's lower left.
@@ -214,15 +214,4 @@ fn entry_squares<B: Bitboard>(p: &Position<B>, m: Move) -> (Coord, Coord) {
         _ => m.to(),
     };
     (coord(p, m.from()), coord(p, to))
-}
-
-/// The games the page offers, with the names it shows.
-pub fn game_label(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Chess => "Chess",
-        Variant::WadChess => "WAD Chess",
-        Variant::ParityChess => "Parity Chess",
-        Variant::Chad => "Chad",
-        Variant::WauChess => "Wau Chess",
-    }
 }

@@ -167,14 +167,16 @@ pub struct Selectivity {
     pub iir: bool,
     /// The improving flag lowers the reverse futility margin.
     pub improving: bool,
-    /// Singular extensions, multicut and negative extensions (off in Chad
-    /// with the rules above, but not measured there on their own).
+    /// Singular extensions, multicut and negative extensions (off with the
+    /// rules above where a game's search is not selective, but not
+    /// measured there on their own).
     pub singular: bool,
 }
 
-/// The selective rules of `variant`'s search.
+/// The selective rules of `variant`'s search: all of them, or none where
+/// the game's spec says its search is not selective.
 pub fn selectivity(variant: crate::rules::Variant) -> Selectivity {
-    let all = variant != crate::rules::Variant::Chad;
+    let all = variant.spec().engine.selective_search;
     Selectivity {
         late_move_pruning: all,
         see_pruning: all,

@@ -634,7 +634,23 @@ function onPointerUp(event) {
 
 // ---- controls -----------------------------------------------------------
 
-function setup() {
+// The games the server plays, listed in the game menu.
+async function listGames() {
+  const menu = $("game");
+  for (const game of await api("GET", "/api/game-list")) {
+    const option = document.createElement("option");
+    option.value = game.name;
+    option.textContent = game.label;
+    menu.append(option);
+  }
+}
+
+async function setup() {
+  try {
+    await listGames();
+  } catch (e) {
+    showError(e.message);
+  }
   const svg = $("board");
   svg.addEventListener("pointerdown", onPointerDown);
   svg.addEventListener("pointermove", onPointerMove);
