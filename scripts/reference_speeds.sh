@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Perft speeds of motley, Fairy-Stockfish and Stockfish side by side on
-# this machine, single thread, in one run (see scripts/REFERENCE_SPEEDS.md
+# this machine, single thread, in one run (see docs/reference-speeds.md
 # for the numbers last measured).
 #
 #   - Fairy-Stockfish (Debian package 11.1): chess start position, perft 6

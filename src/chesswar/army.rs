@@ -1,4 +1,4 @@
-//! Armies and their set-up (`rules/chesswar.md`, "Armies" and "Set-up").
+//! Armies and their set-up (`src/chesswar/RULES.md`, "Armies" and "Set-up").
 //!
 //! An army is a race, a side and a list of deployments: a slot and a
 //! square each. Its text form, read by [`Army::parse`] and printed by its

@@ -1,4 +1,4 @@
-//! The ends of things (`rules/chesswar.md`, "The turn" and "End of the
+//! The ends of things (`src/chesswar/RULES.md`, "The turn" and "End of the
 //! game"): after each token the automatic steps run until a roll or a
 //! decision is due ([`State::settle`]); phases and turns end, Trolls
 //! regenerate, the Undead collapse, and the game ends by destruction, by

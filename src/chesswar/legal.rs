@@ -1,4 +1,4 @@
-//! What may be done (`rules/chesswar.md`, "The turn"): who supplies the
+//! What may be done (`src/chesswar/RULES.md`, "The turn"): who supplies the
 //! next token, and which tokens the rules accept now. How a token is
 //! resolved once accepted is in [`super::turn`], with the decisions taken
 //! where the rules are silent.

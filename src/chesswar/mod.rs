@@ -1,4 +1,4 @@
-//! ChessWar! (`rules/chesswar.md`, after Kalle Marjola's 1991-1997 rules):
+//! ChessWar! (`src/chesswar/RULES.md`, after Kalle Marjola's 1991-1997 rules):
 //! a dice wargame on a chessboard. Each side plays one race; every unit may
 //! act in a turn (movement, firing, melee), units shoot and fight, and a
 //! unit dies only when it fails a save.

@@ -1,4 +1,4 @@
-//! Tokens on the wire (`rules/chesswar.md`, "On the wire").
+//! Tokens on the wire (`src/chesswar/RULES.md`, "Notation").
 //!
 //! | token | meaning |
 //! |---|---|

@@ -1,4 +1,4 @@
-//! What each unit can do (`rules/chesswar.md`, "Armies"): the six races
+//! What each unit can do (`src/chesswar/RULES.md`, "Armies"): the six races
 //! and the six slots (chess pieces) of an army, the spells, the ranged
 //! weapons, the special abilities and the army table of profiles (name,
 //! number allowed, cost, Move, Save, Melee, weapon, spells and abilities),
@@ -138,7 +138,7 @@ pub enum Spell {
     Strike,
 }
 
-/// When a spell may be cast (`rules/chesswar.md`, "Spells").
+/// When a spell may be cast (`src/chesswar/RULES.md`, "Spells").
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum SpellKind {
     /// In the caster's firing phase.
@@ -236,7 +236,7 @@ impl FromStr for Spell {
     }
 }
 
-/// A ranged attack (`rules/chesswar.md`, "Firing").
+/// A ranged attack (`src/chesswar/RULES.md`, "Firing").
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Weapon {
     /// Range 4, indirect, hit on 3+.

@@ -1,4 +1,4 @@
-//! Sight (`rules/chesswar.md`, "Firing"): a line from the centre of one
+//! Sight (`src/chesswar/RULES.md`, "Firing"): a line from the centre of one
 //! square to the centre of another is blocked by a unit on any square whose
 //! inside it crosses. Where it passes exactly through a corner, it touches
 //! the two other squares at that corner only there; it is blocked there only

@@ -1,4 +1,4 @@
-//! Spells (`rules/chesswar.md`, "Spells"): who may cast what, when, and
+//! Spells (`src/chesswar/RULES.md`, "Spells"): who may cast what, when, and
 //! their effects.
 //!
 //! Every spell is cast with an `s:` token: as an action of the side to

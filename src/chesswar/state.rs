@@ -399,7 +399,7 @@ impl State {
     }
 }
 
-/// The last round: the game is drawn at its end (`rules/chesswar.md`,
+/// The last round: the game is drawn at its end (`src/chesswar/RULES.md`,
 /// "End of the game").
 pub const MAX_ROUNDS: u32 = 100;
 

@@ -1,4 +1,4 @@
-//! The turn (`rules/chesswar.md`, "The turn" and "End of the game"): how
+//! The turn (`src/chesswar/RULES.md`, "The turn" and "End of the game"): how
 //! each token and each die roll is resolved. What is legal is in
 //! [`super::legal`].
 //!

@@ -1,4 +1,4 @@
-//! Sides and squares of `rules/chesswar.md` ("Armies"), and the units on
+//! Sides and squares of `src/chesswar/RULES.md` ("Armies"), and the units on
 //! the board with their marks.
 //!
 //! A unit's chess piece gives its slot (K Q R B N P); its side's race gives

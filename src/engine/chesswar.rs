@@ -3,7 +3,7 @@
 //! rolls: the GUI, or the engine from a seed), the game with its undo, the
 //! engine's dice and the expectimax search's table ([`ChessWarPlay`]),
 //! kept by [`super::Engine`] beside the board games. Every front end sets
-//! them under the same option names (`rules/chesswar.md`, "On the wire").
+//! them under the same option names (`src/chesswar/RULES.md`, "Notation").
 
 use std::sync::atomic::AtomicBool;
 

@@ -11,7 +11,7 @@
 //! ...` line and changes nothing.
 //!
 //! With `UCI_Variant` set to `chesswar` the same loop plays ChessWar (see
-//! [`super::chesswar`]): positions are state strings and tokens, `go`
+//! [`crate::engine::chesswar`]): positions are state strings and tokens, `go`
 //! answers a token, and the ChessWar options set up the armies and say
 //! who rolls the dice.
 

@@ -7,7 +7,7 @@
 //! its moves and game ends. Bad input gets `Illegal move` or `Error`
 //! and changes nothing.
 //!
-//! `variant chesswar` plays ChessWar (see [`super::chesswar`]): moves are
+//! `variant chesswar` plays ChessWar (see [`crate::engine::chesswar`]): moves are
 //! tokens, `setboard` takes a state string, and the engine keeps playing
 //! for as long as the decisions are its side's (a ChessWar turn is many
 //! actions), rolling the dice of its own turn when the option `ChessWar

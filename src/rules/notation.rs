@@ -1,5 +1,5 @@
 //! Moves on the wire: `<from><to>[promotion]` in coordinates, with each
-//! game's castling spelling (see `rules/wadchess.md`), and Wau Chess's
+//! game's castling spelling (see `src/rules/games/wadchess.md`), and Wau Chess's
 //! board moves as `^` + the board's corner before and after (`^a4a6`).
 //!
 //! A castle is also read as its two legs, the king's and the rook's, joined

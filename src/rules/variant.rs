@@ -14,14 +14,14 @@ use super::piece::{ALFIL, DABBABA, FERZ, KNIGHT, Movement, Role, WAZIR};
 pub enum Variant {
     /// FIDE chess.
     Chess,
-    /// WAD Chess, 10x8 (`rules/wadchess.md`).
+    /// WAD Chess, 10x8 (`src/rules/games/wadchess.md`).
     WadChess,
-    /// Parity Chess, 12x8 (`rules/paritychess.md`).
+    /// Parity Chess, 12x8 (`src/rules/games/paritychess.md`).
     ParityChess,
-    /// Chad, 12x12 with castles and walls (`rules/chad.md`).
+    /// Chad, 12x12 with castles and walls (`src/rules/games/chad.md`).
     Chad,
     /// Wau Chess, an 8x14 frame with a fixed main board and four movable
-    /// attack boards (`rules/wauchess.md`).
+    /// attack boards (`src/rules/games/wauchess.md`).
     WauChess,
 }
 

@@ -21,7 +21,7 @@ pub use network::{FloatNetwork, NetError, Network};
 
 /// The network files built into the binary, by game. Each was trained
 /// by `scripts/train_net.sh`'s recipe and kept because it beat the
-/// hand-written evaluation (README, "Training a network").
+/// hand-written evaluation (`docs/training.md`, `docs/networks.md`).
 const EMBEDDED_FILES: &[(Variant, &[u8])] = &[
     (Variant::Chess, include_bytes!("nets/chess.nnue")),
     (Variant::WadChess, include_bytes!("nets/wadchess.nnue")),
