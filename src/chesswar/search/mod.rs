@@ -77,8 +77,18 @@
 //! end was seen on every line). If the search is stopped before the first
 //! iteration completes, it answers the best token seen so far, or the
 //! first legal token.
+//!
+//! This file is the public face and the tree walk: [`Searcher`] with its
+//! decision, chance and probe nodes and the iterative deepening. The keys
+//! are in [`keys`], the transposition table in [`table`], the time per
+//! decision and the prediction of the next iteration in [`pace`], and
+//! every tunable number in [`params`].
 
-use std::hash::{Hash, Hasher};
+mod keys;
+mod pace;
+mod params;
+mod table;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -88,30 +98,16 @@ use super::eval::{EvalWeights, WEIGHTS, evaluate_with, terminal_value};
 use super::notation::Token;
 pub use super::state::NodeKind;
 use super::state::State;
-use super::units::{Side, Unit};
+use super::units::Side;
 
-/// The depth searched when [`SearchLimits`] gives no limit at all.
-pub const DEFAULT_DEPTH: u32 = 3;
+use keys::chance_key;
+use pace::Pace;
+use params::{CHECK_INTERVAL, HIGH, LOW, PV_BEYOND_DEPTH, SELECTIVE_MIN_DEPTH, WIDE};
+use table::{Bound, Entry, Table};
 
-/// The deepest iteration.
-pub const MAX_DEPTH: u32 = 64;
-
-/// The longest run of rolls in a row that is resolved; a longer one is cut
-/// off with the static evaluation.
-pub const MAX_ROLL_CHAIN: u32 = 8;
-
-/// How many tokens an inner decision node searched to depth 2 or more
-/// keeps (plus `end`).
-pub const DEFAULT_WIDTH: usize = 8;
-
-/// The transposition table's default size in megabytes.
-pub const DEFAULT_HASH_MB: usize = 16;
-
-/// The bounds of every value.
-const LOW: f64 = -1.0;
-const HIGH: f64 = 1.0;
-/// A window wider than every value.
-const WIDE: (f64, f64) = (-2.0, 2.0);
+pub use keys::state_key;
+pub use pace::time_for_decision;
+pub use params::{DEFAULT_DEPTH, DEFAULT_HASH_MB, DEFAULT_WIDTH, MAX_DEPTH, MAX_ROLL_CHAIN};
 
 /// What limits a search. With every field `None` the search goes to
 /// [`DEFAULT_DEPTH`]; otherwise it deepens until the first limit given is
@@ -152,16 +148,6 @@ impl SearchReport {
     }
 }
 
-/// Time for one decision from a clock: a sixtieth of what is left plus
-/// three quarters of the increment, at most a quarter of what is left,
-/// less the overhead kept in hand, at least a millisecond. (A ChessWar game
-/// asks for hundreds of decisions, so the share is small.)
-pub fn time_for_decision(left: Duration, increment: Duration, overhead: Duration) -> Duration {
-    let usable = left.saturating_sub(overhead);
-    let share = usable / 60 + increment * 3 / 4;
-    share.min(usable / 4).max(Duration::from_millis(1))
-}
-
 /// The pruning used at chance and decision nodes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Pruning {
@@ -179,125 +165,6 @@ pub enum Pruning {
 pub fn node_kind(state: &State) -> NodeKind {
     state.node_kind()
 }
-
-/// A 64-bit hash of the whole state (every field of its state string).
-pub fn state_key(state: &State) -> u64 {
-    let mut h = KeyHasher(0x243F_6A88_85A3_08D3);
-    for (i, u) in state.board.iter().enumerate() {
-        if let Some(u) = u {
-            h.write_u64(((i as u64) << 32) | pack(u));
-        }
-    }
-    h.write_u8(0xFF);
-    state.races.hash(&mut h);
-    state.to_move.hash(&mut h);
-    state.stage.hash(&mut h);
-    h.write_u32(state.round);
-    h.write_u32(state.quiet);
-    h.write_u8(u8::from(state.killed) | u8::from(state.opened) << 1 | u8::from(state.acted) << 2);
-    state.last.hash(&mut h);
-    state.regen.hash(&mut h);
-    state.options.hash(&mut h);
-    state.pending.hash(&mut h);
-    state.ending.hash(&mut h);
-    h.finish()
-}
-
-/// The key of a chance node: its state's, told apart by the rolls in a
-/// row before it (which decide where the roll chain is cut).
-fn chance_key(state: &State, rolls: u32) -> u64 {
-    state_key(state) ^ u64::from(rolls + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-/// A unit as bits: side, race, slot and marks.
-fn pack(u: &Unit) -> u64 {
-    let f = u.flags;
-    let marks = [
-        f.moved,
-        f.charged,
-        f.balked,
-        f.fired,
-        f.attacked,
-        f.stupid,
-        f.steady,
-        f.scared,
-        f.frightened,
-        f.protected,
-        f.strike,
-        f.cast,
-        f.owed,
-        f.reacted,
-    ]
-    .iter()
-    .enumerate()
-    .fold(0u64, |acc, (i, &b)| acc | u64::from(b) << i);
-    let slot = u.slot.index() as u64;
-    marks | (u.side.index() as u64) << 14 | (u.race.index() as u64) << 15 | slot << 18
-}
-
-/// A fast multiplicative hasher with a final mix, for [`state_key`].
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(u64::from(i));
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(u64::from(i));
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x517C_C1B7_2722_0A95);
-    }
-}
-
-/// What a stored value is.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Bound {
-    Empty,
-    Exact,
-    Lower,
-    Upper,
-}
-
-/// One transposition table slot.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    key: u64,
-    /// From White's view.
-    value: f64,
-    best: Option<Token>,
-    depth: u8,
-    bound: Bound,
-    generation: u8,
-}
-
-const EMPTY: Entry = Entry {
-    key: 0,
-    value: 0.0,
-    best: None,
-    depth: 0,
-    bound: Bound::Empty,
-    generation: 0,
-};
 
 /// The state of one search: limits, counters, the root side.
 struct Ctx<'a> {
@@ -321,7 +188,7 @@ impl Ctx<'_> {
         self.nodes += 1;
         if self.nodes > self.node_limit {
             self.aborted = true;
-        } else if self.nodes & 255 == 0 {
+        } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
             self.aborted = self.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d);
         }
@@ -332,8 +199,7 @@ impl Ctx<'_> {
 /// The expectimax searcher; it owns the transposition table, which is kept
 /// from one search to the next until [`Searcher::clear`].
 pub struct Searcher {
-    table: Vec<Entry>,
-    generation: u8,
+    table: Table,
     pruning: Pruning,
     width: Option<usize>,
     weights: EvalWeights,
@@ -350,18 +216,8 @@ impl Searcher {
 
     /// [`Searcher::new`], or an error when the memory cannot be had.
     pub fn try_new(hash_mb: usize) -> Result<Searcher, SearchError> {
-        let bytes = hash_mb.max(1).saturating_mul(1024 * 1024);
-        // The largest power of two that fits.
-        let fit = (bytes / std::mem::size_of::<Entry>()).max(4096);
-        let n = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        let mut table = Vec::new();
-        table
-            .try_reserve_exact(n)
-            .map_err(|_| SearchError::NoMemory { hash_mb })?;
-        table.resize(n, EMPTY);
         Ok(Searcher {
-            table,
-            generation: 0,
+            table: Table::try_new(hash_mb)?,
             pruning: Pruning::Star2,
             width: Some(DEFAULT_WIDTH),
             weights: WEIGHTS,
@@ -370,8 +226,7 @@ impl Searcher {
 
     /// Empties the transposition table.
     pub fn clear(&mut self) {
-        self.table.fill(EMPTY);
-        self.generation = 0;
+        self.table.clear();
     }
 
     /// Sets the pruning (and empties the table, whose bounds depend on it).
@@ -435,7 +290,7 @@ impl Searcher {
             ToAct::Decision { side, .. } => side,
         };
         let start = Instant::now();
-        self.generation = self.generation.wrapping_add(1);
+        self.table.new_search();
         let mut ctx = Ctx {
             stop,
             deadline: limits.movetime.map(|t| start + t),
@@ -469,7 +324,7 @@ impl Searcher {
         let prune = self.pruning != Pruning::None;
         let mut completed: Option<SearchReport> = None;
         let mut partial_best: Option<(usize, f64)> = None;
-        let mut last_cost: Option<u64> = None;
+        let mut pace = Pace::default();
         if stop.load(Ordering::Relaxed) {
             ctx.aborted = true;
         }
@@ -515,7 +370,7 @@ impl Searcher {
                 depth,
                 nodes: ctx.nodes,
                 elapsed: start.elapsed(),
-                pv: self.pv(state, token, depth as usize + 8),
+                pv: self.pv(state, token, depth as usize + PV_BEYOND_DEPTH),
             };
             info(&report);
             completed = Some(report);
@@ -524,20 +379,12 @@ impl Searcher {
             }
             // Do not start an iteration that cannot finish.
             let cost = (ctx.nodes - iter_nodes).max(1);
-            let ratio = last_cost.map_or(6.0, |c| (cost as f64 / c.max(1) as f64).clamp(2.0, 40.0));
-            last_cost = Some(cost);
-            let predicted = cost as f64 * ratio;
-            if let Some(limit) = limits.nodes
-                && predicted > 1.5 * limit.saturating_sub(ctx.nodes) as f64
-            {
+            let nodes_left = limits.nodes.map(|limit| limit.saturating_sub(ctx.nodes));
+            let time = limits
+                .movetime
+                .map(|t| (iter_start.elapsed(), t.saturating_sub(start.elapsed())));
+            if !pace.next_fits(cost, nodes_left, time) {
                 break;
-            }
-            if let Some(t) = limits.movetime {
-                let took = iter_start.elapsed().as_secs_f64();
-                let left = t.saturating_sub(start.elapsed()).as_secs_f64();
-                if took * ratio > 1.5 * left {
-                    break;
-                }
             }
         }
         let elapsed = start.elapsed();
@@ -575,7 +422,7 @@ impl Searcher {
             let NodeKind::Decision(_) = node_kind(&s) else {
                 break;
             };
-            let Some(e) = self.lookup(state_key(&s)) else {
+            let Some(e) = self.table.lookup(state_key(&s)) else {
                 break;
             };
             let Some(t) = e.best else { break };
@@ -585,15 +432,6 @@ impl Searcher {
             line.push(t.to_string());
         }
         line
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.table.len() - 1)
-    }
-
-    fn lookup(&self, key: u64) -> Option<Entry> {
-        let e = self.table[self.slot(key)];
-        (e.bound != Bound::Empty && e.key == key).then_some(e)
     }
 
     /// Stores a value from the root side's view.
@@ -606,48 +444,12 @@ impl Searcher {
         bound: Bound,
         best: Option<Token>,
     ) {
-        let i = self.slot(key);
-        let old = self.table[i];
-        if old.bound != Bound::Empty
-            && old.key != key
-            && old.generation == self.generation
-            && u32::from(old.depth) > depth
-        {
-            return;
-        }
-        let (value, bound) = if ctx.root == Side::White {
-            (v, bound)
-        } else {
-            let b = match bound {
-                Bound::Lower => Bound::Upper,
-                Bound::Upper => Bound::Lower,
-                b => b,
-            };
-            (-v, b)
-        };
-        let best = best.or(if old.key == key { old.best } else { None });
-        self.table[i] = Entry {
-            key,
-            value,
-            best,
-            depth: depth.min(255) as u8,
-            bound,
-            generation: self.generation,
-        };
+        self.table.store(ctx.root, key, depth, v, bound, best);
     }
 
-    /// A stored entry's value and bound from the root side's view.
-    fn stored(ctx: &Ctx, e: &Entry) -> (f64, Bound) {
-        if ctx.root == Side::White {
-            (e.value, e.bound)
-        } else {
-            let b = match e.bound {
-                Bound::Lower => Bound::Upper,
-                Bound::Upper => Bound::Lower,
-                b => b,
-            };
-            (-e.value, b)
-        }
+    /// The entry stored for `key`, if any.
+    fn lookup(&self, key: u64) -> Option<Entry> {
+        self.table.lookup(key)
     }
 
     fn eval(&self, ctx: &Ctx, state: &State) -> f64 {
@@ -724,7 +526,7 @@ impl Searcher {
         if u32::from(e.depth) != depth {
             return None;
         }
-        let (v, bound) = Searcher::stored(ctx, &e);
+        let (v, bound) = e.seen_by(ctx.root);
         let hit = match bound {
             Bound::Exact => true,
             Bound::Lower => prune && v >= beta,
@@ -736,19 +538,6 @@ impl Searcher {
             Some(v)
         } else {
             None
-        }
-    }
-
-    /// The bounds the table holds for a node at this depth: `(low, high)`.
-    fn table_bounds(&self, ctx: &Ctx, key: u64, depth: u32) -> (f64, f64) {
-        match self.lookup(key) {
-            Some(e) if u32::from(e.depth) == depth => match Searcher::stored(ctx, &e) {
-                (v, Bound::Exact) => (v, v),
-                (v, Bound::Lower) => (v, HIGH),
-                (v, Bound::Upper) => (LOW, v),
-                (_, Bound::Empty) => (LOW, HIGH),
-            },
-            _ => (LOW, HIGH),
         }
     }
 
@@ -835,7 +624,7 @@ impl Searcher {
                     NodeKind::Roll => chance_key(&kids[i].0, rolls),
                     _ => state_key(&kids[i].0),
                 };
-                let (l, h) = self.table_bounds(ctx, key, depth);
+                let (l, h) = self.table.bounds(key, depth, ctx.root);
                 lo[i] = lo[i].max(l);
                 hi[i] = hi[i].min(h);
             }
@@ -924,7 +713,7 @@ impl Searcher {
         if let Some(e) = entry
             && u32::from(e.depth) == depth
         {
-            let (v, bound) = Searcher::stored(ctx, &e);
+            let (v, bound) = e.seen_by(ctx.root);
             match bound {
                 Bound::Exact => return Some(v),
                 Bound::Lower if maximize => return Some(v),
@@ -937,9 +726,9 @@ impl Searcher {
         // search: at depth 2 or more, when the width leaves tokens out,
         // only a best token stored by a search at depth 2 or more is known
         // to be among those kept.
-        let all_kept = depth < 2 || self.width.is_none_or(|w| moves.len() <= w);
+        let all_kept = depth < SELECTIVE_MIN_DEPTH || self.width.is_none_or(|w| moves.len() <= w);
         let stored = entry
-            .filter(|e| all_kept || e.depth >= 2)
+            .filter(|e| all_kept || u32::from(e.depth) >= SELECTIVE_MIN_DEPTH)
             .and_then(|e| e.best)
             .filter(|t| moves.contains(t));
         let first = match stored {
@@ -994,7 +783,7 @@ impl Searcher {
                 kids.push((t, child, 0.0));
             }
         }
-        if depth >= 2 && kids.len() > 1 {
+        if depth >= SELECTIVE_MIN_DEPTH && kids.len() > 1 {
             // Order by the depth-0 value (these leaves are not the
             // search's horizon).
             let horizon = ctx.horizon;
@@ -1071,26 +860,5 @@ impl Searcher {
         };
         self.store(ctx, key, depth, best, bound, best_move);
         best
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clocks_give_a_small_share() {
-        let t = time_for_decision(
-            Duration::from_secs(60),
-            Duration::from_secs(1),
-            Duration::from_millis(10),
-        );
-        assert!(t > Duration::from_millis(1000) && t < Duration::from_millis(2000));
-        let t = time_for_decision(
-            Duration::from_millis(5),
-            Duration::ZERO,
-            Duration::from_millis(10),
-        );
-        assert_eq!(t, Duration::from_millis(1));
     }
 }
