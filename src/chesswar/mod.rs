@@ -28,10 +28,6 @@
 //! assert_eq!(text.parse::<State>().unwrap(), game);
 //! ```
 
-/// The game's name, as `UCI_Variant`, XBoard's `variant` and PGN's
-/// `Variant` tag spell it.
-pub const NAME: &str = "chesswar";
-
 pub mod army;
 pub mod dice;
 mod ends;

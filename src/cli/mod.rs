@@ -616,7 +616,8 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
             let rules =
                 crate::tournament::ChessWarRules::new(args.seed, [&options[0], &options[1]])
                     .map_err(CliError)?;
-            (Variant::Chess, Some(rules))
+            // The board game of the rules goes unused in a ChessWar match.
+            (Variant::default(), Some(rules))
         }
     };
     let time_control = match (&args.tc, args.st) {

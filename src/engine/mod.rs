@@ -161,7 +161,7 @@ impl Engine {
             ..EngineOptions::default()
         };
         Ok(Engine {
-            board: AnyGame::new(AnyPosition::startpos(Variant::Chess)),
+            board: AnyGame::new(AnyPosition::startpos(Variant::default())),
             chesswar: ChessWarPlay::new(),
             plays_chesswar: false,
             tt: TranspositionTable::try_new(options.hash_mb)?,

@@ -626,7 +626,10 @@ impl Session {
                 let engine = self.engine();
                 let line = if engine.plays_chesswar() {
                     let state = engine.chesswar().state();
-                    format!("variant {} state {state}", crate::chesswar::NAME)
+                    format!(
+                        "variant {} state {state}",
+                        crate::rules::variant::CHESSWAR_NAME
+                    )
                 } else {
                     let position = engine.game().position();
                     format!("variant {} fen {}", position.variant(), position.fen())

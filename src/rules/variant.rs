@@ -427,6 +427,14 @@ static WAUCHESS: VariantSpec = VariantSpec {
     },
 };
 
+impl Default for Variant {
+    /// The game an engine plays until it is told another: chess, which
+    /// UCI's `UCI_Variant` and XBoard's `variant` leave unnamed.
+    fn default() -> Variant {
+        Variant::Chess
+    }
+}
+
 impl Variant {
     /// Every game, in the order they are listed to users.
     pub const ALL: [Variant; 5] = [
@@ -459,9 +467,10 @@ impl fmt::Display for Variant {
     }
 }
 
-/// The name of ChessWar, the dice wargame: one of the games a user can
-/// name, but played by its own rules core (`crate::chesswar`), not a
-/// [`Variant`].
+/// The name of ChessWar, the dice wargame, as `UCI_Variant`, XBoard's
+/// `variant`, the command line and PGN's `Variant` tag spell it: one of
+/// the games a user can name, but played by its own rules core
+/// (`crate::chesswar`), not a [`Variant`].
 pub const CHESSWAR_NAME: &str = "chesswar";
 
 /// Which game is played: one of this rules core's board games, or

@@ -140,7 +140,10 @@ pub fn samples_of<B: Bitboard>(variant: Variant, game: &PgnGame) -> Vec<Sample<B
     };
     let game_of_record = match &game.variant {
         Some(name) => name.parse::<Variant>().ok(),
-        None => Some(Variant::Chess),
+        // No tag: the game whose PGN has none (chess).
+        None => Variant::ALL
+            .into_iter()
+            .find(|v| v.spec().pgn_variant.is_none()),
     };
     if game_of_record != Some(variant) {
         return Vec::new();

@@ -559,7 +559,7 @@ impl Session {
 
     fn features() -> String {
         let mut variants: Vec<&str> = Variant::ALL.iter().map(|v| v.spec().xboard_name).collect();
-        variants.push(crate::chesswar::NAME);
+        variants.push(crate::rules::variant::CHESSWAR_NAME);
         let options: Vec<String> = crate::engine::option_table()
             .iter()
             .filter(|o| o.listed_by(false))

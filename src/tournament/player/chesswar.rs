@@ -15,7 +15,7 @@ use super::xboard::{Xboard, send_time_control};
 use super::{Dialect, Player};
 
 /// The game's name, as `UCI_Variant` and XBoard's `variant` spell it.
-const NAME: &str = crate::chesswar::NAME;
+const NAME: &str = crate::rules::variant::CHESSWAR_NAME;
 /// The option that says who rolls the dice.
 const DICE: &str = "ChessWar Dice";
 

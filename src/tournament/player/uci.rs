@@ -113,7 +113,7 @@ impl Uci {
     /// then `ucinewgame`). The start position and the time control go
     /// with each `go`.
     pub fn new_game(&self, io: &mut Process, variant: Variant) -> Result<(), Fault> {
-        if variant != Variant::Chess {
+        if variant != Variant::default() {
             io.send(&format!(
                 "setoption name UCI_Variant value {}",
                 variant.name()

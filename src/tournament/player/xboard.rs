@@ -192,7 +192,7 @@ impl Xboard {
         io.send("new")?;
         // No pondering: the runner's games are timed per engine.
         io.send("easy")?;
-        if variant != Variant::Chess {
+        if variant != Variant::default() {
             io.send(&format!("variant {name}"))?;
         }
         io.send("force")?;
