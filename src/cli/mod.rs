@@ -322,6 +322,18 @@ impl std::fmt::Display for CliError {
     }
 }
 
+impl From<crate::tournament::MatchError> for CliError {
+    fn from(error: crate::tournament::MatchError) -> CliError {
+        CliError(error.to_string())
+    }
+}
+
+impl From<crate::engine::EngineError> for CliError {
+    fn from(error: crate::engine::EngineError) -> CliError {
+        CliError(error.to_string())
+    }
+}
+
 /// The most bytes a text file named on the command line (openings, PGN
 /// games, labelled positions) may hold: far more than any real one, and a
 /// bound on what an endless pipe can make the program hold.
@@ -471,8 +483,8 @@ fn tune_eval<B: crate::rules::Bitboard>(
     use crate::engine::eval::tune;
     let read = read_input_text;
     let data = if let Some(labels) = &args.labels {
-        let samples =
-            tune::positions_from_labels::<B>(variant, &read(labels)?).map_err(CliError)?;
+        let samples = tune::positions_from_labels::<B>(variant, &read(labels)?)
+            .map_err(|e| CliError(e.to_string()))?;
         tune::split(samples.into_iter().map(|s| vec![s]).collect(), 1)
     } else {
         let texts = args
@@ -498,7 +510,7 @@ fn tune_eval<B: crate::rules::Bitboard>(
         skip: args.skip.clone(),
     };
     let literal = tune::tune_to_literal(variant, &data, &settings, &mut |line| out!("{line}"))
-        .map_err(CliError)?;
+        .map_err(|e| CliError(e.to_string()))?;
     out!("{literal}");
     Ok(())
 }
@@ -517,7 +529,9 @@ fn run_analyse(args: &AnalyseArgs) -> Result<(), CliError> {
     // A bad FEN is reported before the hash table is allocated.
     position_from(&args.setup.variant, args.setup.fen.as_deref())?;
     let mut engine = Engine::new();
-    engine.set_hash_mb(args.hash).map_err(CliError)?;
+    engine
+        .set_hash_mb(args.hash)
+        .map_err(|e| CliError(e.to_string()))?;
     engine.set_threads(args.threads);
     engine.set_multipv(args.multipv);
     args.setup.set_up(&mut engine).map_err(CliError)?;
@@ -596,7 +610,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     use crate::tournament::{
         Adjudication, DrawRule, GameRules, MatchConfig, ScoreRule, TimeControl,
     };
-    let game = crate::tournament::parse_variant(&args.variant).map_err(CliError)?;
+    let game = crate::tournament::parse_variant(&args.variant)?;
     let (variant, chesswar) = match game {
         crate::rules::GameKind::Board(variant) => (variant, None),
         crate::rules::GameKind::ChessWar => {
@@ -614,8 +628,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
                     .collect::<Vec<_>>()
             });
             let rules =
-                crate::tournament::ChessWarRules::new(args.seed, [&options[0], &options[1]])
-                    .map_err(CliError)?;
+                crate::tournament::ChessWarRules::new(args.seed, [&options[0], &options[1]])?;
             // The board game of the rules goes unused in a ChessWar match.
             (Variant::default(), Some(rules))
         }
@@ -630,7 +643,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
             }
             TimeControl::Nodes(args.nodes.unwrap_or(1))
         }
-        (Some(tc), _) => crate::tournament::parse_time_control(tc).map_err(CliError)?,
+        (Some(tc), _) => crate::tournament::parse_time_control(tc)?,
         (None, Some(st)) if st.is_finite() && st > 0.0 => {
             TimeControl::PerMove(std::time::Duration::from_secs_f64(st))
         }
@@ -642,7 +655,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     let openings = match &args.openings {
         Some(path) => {
             let text = read_input_text(path)?;
-            crate::tournament::parse_openings(variant, &text).map_err(CliError)?
+            crate::tournament::parse_openings(variant, &text)?
         }
         None => Vec::new(),
     };
@@ -696,15 +709,13 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
             .sprt
             .as_ref()
             .map(|words| crate::tournament::SprtConfig::parse(&words.join(" ")))
-            .transpose()
-            .map_err(CliError)?,
+            .transpose()?,
     };
     let pgn = match &args.pgn {
-        Some(path) => Some(crate::tournament::PgnSink::open(path).map_err(CliError)?),
+        Some(path) => Some(crate::tournament::PgnSink::open(path)?),
         None => None,
     };
-    let summary = crate::tournament::run_match(&config, pgn.as_ref(), &mut |line| out!("{line}"))
-        .map_err(CliError)?;
+    let summary = crate::tournament::run_match(&config, pgn.as_ref(), &mut |line| out!("{line}"))?;
     for line in summary.report() {
         out!("{line}");
     }
@@ -761,7 +772,7 @@ pub fn run() -> i32 {
             port: args.port,
             hash_mb: args.hash,
         })
-        .map_err(CliError),
+        .map_err(|e| CliError(e.to_string())),
     };
     match result {
         Ok(()) => 0,

@@ -12,6 +12,7 @@ use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searc
 use crate::chesswar::{
     Army, ArmyError, Game, GameOptions, Outcome, Race, SearchError, Side, State, ToAct,
 };
+use crate::engine::error::EngineError;
 use crate::engine::options::{Audience, OptionKind, OptionSpec};
 
 /// The largest points budget the `ChessWar Budget` option takes.
@@ -113,7 +114,11 @@ impl Setup {
     /// Sets the option `name` (any case) to `value`. Check options take
     /// `true`/`false` or `1`/`0`; an army takes [`Army`]'s text form (empty
     /// or `<empty>`: the standard army). Errors leave the setting as it was.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<Changed, String> {
+    pub fn set(&mut self, name: &str, value: &str) -> Result<Changed, EngineError> {
+        self.set_knob(name, value).map_err(EngineError::ChessWar)
+    }
+
+    fn set_knob(&mut self, name: &str, value: &str) -> Result<Changed, String> {
         let knob = knob(name).ok_or_else(|| format!("unknown option '{name}'"))?;
         let value = value.trim();
         match knob {
@@ -303,7 +308,7 @@ impl ChessWarPlay {
 
     /// Sets one of the ChessWar options; the dice restart when who rolls
     /// or the seed changes. Errors change nothing.
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         if self.setup.set(name, value)? == Changed::Dice {
             self.restart_dice();
         }
@@ -312,17 +317,22 @@ impl ChessWarPlay {
 
     /// Sets the position: the start state the options describe (`None`)
     /// or a state string, then the tokens. Nothing changes on error.
-    pub fn set_position(&mut self, state: Option<&str>, tokens: &[String]) -> Result<(), String> {
+    pub fn set_position(
+        &mut self,
+        state: Option<&str>,
+        tokens: &[String],
+    ) -> Result<(), EngineError> {
         let start = match state {
             None => self
                 .setup
                 .start_state()
-                .map_err(|e| format!("ChessWar set-up: {e}"))?,
+                .map_err(|e| EngineError::ChessWar(format!("ChessWar set-up: {e}")))?,
             Some(text) => text
                 .parse::<State>()
-                .map_err(|e| format!("ChessWar state string: {e}"))?,
+                .map_err(|e| EngineError::ChessWar(format!("ChessWar state string: {e}")))?,
         };
-        self.game = Game::with_tokens(start, tokens).map_err(|(token, e)| e.describe(&token))?;
+        self.game = Game::with_tokens(start, tokens)
+            .map_err(|(token, e)| EngineError::ChessWar(e.describe(&token)))?;
         Ok(())
     }
 
@@ -360,9 +370,9 @@ impl ChessWarPlay {
 
     /// Makes the search table at `megabytes`, freeing the old one first;
     /// an error when the memory cannot be had (there is no table then).
-    pub fn make_table(&mut self, megabytes: usize) -> Result<(), String> {
+    pub fn make_table(&mut self, megabytes: usize) -> Result<(), EngineError> {
         self.searcher = None;
-        self.searcher = Some(Searcher::try_new(megabytes).map_err(|e| e.to_string())?);
+        self.searcher = Some(Searcher::try_new(megabytes).map_err(EngineError::ChessWarSearch)?);
         Ok(())
     }
 

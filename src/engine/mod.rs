@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod chesswar;
+pub mod error;
 pub mod eval;
 pub mod limits;
 pub mod nnue;
@@ -23,6 +24,7 @@ use nnue::Network;
 pub use chesswar::ChessWarPlay;
 use options::{OptionSpec, OptionValue, SwitchSpelling};
 
+pub use error::EngineError;
 pub use limits::SearchLimits;
 pub use score::ScoreReport;
 pub use search::{SearchControl, SearchInfo, SearchMemory, SearchResult, SearchSettings};
@@ -155,7 +157,7 @@ impl Engine {
     /// memory from the start (a browser game's smaller table is never
     /// allocated at the default size first); an error when the memory
     /// cannot be had.
-    pub fn with_hash_mb(megabytes: usize) -> Result<Engine, String> {
+    pub fn with_hash_mb(megabytes: usize) -> Result<Engine, EngineError> {
         let options = EngineOptions {
             hash_mb: megabytes,
             ..EngineOptions::default()
@@ -188,7 +190,7 @@ impl Engine {
     }
     /// Resizes the hash memory (the table's contents are lost). If the
     /// memory cannot be had, the old size stays and an error says so.
-    pub fn set_hash_mb(&mut self, megabytes: usize) -> Result<(), String> {
+    pub fn set_hash_mb(&mut self, megabytes: usize) -> Result<(), EngineError> {
         let megabytes = megabytes.clamp(1, MAX_HASH_MB);
         if megabytes == self.options.hash_mb {
             return Ok(());
@@ -216,7 +218,7 @@ impl Engine {
     /// Makes the loaded game's table at `megabytes`, the old one freed
     /// first so that its memory can be reused; the other game's table
     /// keeps the least (1 MB, or none for ChessWar's).
-    fn give_memory(&mut self, megabytes: usize) -> Result<(), String> {
+    fn give_memory(&mut self, megabytes: usize) -> Result<(), EngineError> {
         if self.plays_chesswar {
             self.tt = TranspositionTable::new(1);
             self.chesswar.make_table(megabytes)
@@ -247,7 +249,7 @@ impl Engine {
         spec: &OptionSpec,
         text: &str,
         spelling: SwitchSpelling,
-    ) -> Result<bool, String> {
+    ) -> Result<bool, EngineError> {
         if chesswar::Setup::is_option(spec.name) {
             self.chesswar.set_option(spec.name, text)?;
             return Ok(true);
@@ -272,15 +274,19 @@ impl Engine {
     /// is not a network or a damaged one is an error, and the network
     /// loaded before stays. The network serves its game until another is
     /// loaded.
-    pub fn load_network(&mut self, path: &str) -> Result<(), String> {
+    pub fn load_network(&mut self, path: &str) -> Result<(), EngineError> {
         let path = path.trim();
         if path.is_empty() || path == "<empty>" {
             self.loaded_network = None;
             return Ok(());
         }
         let variant = self.board.position().variant();
-        let net = Network::load(std::path::Path::new(path), Some(variant))
-            .map_err(|e| format!("EvalFile {path}: {e}"))?;
+        let net = Network::load(std::path::Path::new(path), Some(variant)).map_err(|error| {
+            EngineError::Network {
+                path: path.to_string(),
+                error,
+            }
+        })?;
         self.loaded_network = Some(Arc::new(net));
         Ok(())
     }
@@ -373,11 +379,9 @@ impl Engine {
     /// Loads a game at its start: a board game's start position, or the
     /// ChessWar start state the options describe. On error the game
     /// loaded stays.
-    pub fn load(&mut self, kind: GameKind) -> Result<(), String> {
+    pub fn load(&mut self, kind: GameKind) -> Result<(), EngineError> {
         match kind {
-            GameKind::Board(variant) => self
-                .set_position(variant, None, &[])
-                .map_err(|e| e.to_string()),
+            GameKind::Board(variant) => Ok(self.set_position(variant, None, &[])?),
             GameKind::ChessWar => self.set_chesswar_position(None, &[]),
         }
     }
@@ -400,7 +404,7 @@ impl Engine {
         &mut self,
         state: Option<&str>,
         tokens: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), EngineError> {
         self.chesswar.set_position(state, tokens)?;
         self.switch_to_chesswar(true);
         Ok(())
@@ -411,13 +415,12 @@ impl Engine {
         &mut self,
         start: Option<&str>,
         moves: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), EngineError> {
         match self.kind() {
             GameKind::ChessWar => self.set_chesswar_position(start, moves),
             GameKind::Board(variant) => {
                 let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-                self.set_position(variant, start, &moves)
-                    .map_err(|e| e.to_string())
+                Ok(self.set_position(variant, start, &moves)?)
             }
         }
     }

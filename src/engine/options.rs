@@ -142,7 +142,16 @@ impl OptionSpec {
     /// Reads `text` as this option's value: a switch in the protocol's
     /// `spelling`, a number within the bounds, text as it is. The error
     /// names the option and says what it takes.
-    pub fn read(&self, text: &str, spelling: SwitchSpelling) -> Result<OptionValue, String> {
+    pub fn read(
+        &self,
+        text: &str,
+        spelling: SwitchSpelling,
+    ) -> Result<OptionValue, super::error::EngineError> {
+        self.read_text(text, spelling)
+            .map_err(super::error::EngineError::Option)
+    }
+
+    fn read_text(&self, text: &str, spelling: SwitchSpelling) -> Result<OptionValue, String> {
         let name = self.name;
         let text = text.trim();
         match &self.kind {
@@ -309,11 +318,11 @@ mod tests {
         let words = SwitchSpelling::Words;
         assert_eq!(spin().read(" 16 ", words), Ok(OptionValue::Spin(16)));
         for bad in ["0", "1025", "-3", "99999999999999999999999"] {
-            let e = spin().read(bad, words).unwrap_err();
+            let e = spin().read(bad, words).unwrap_err().to_string();
             assert!(e.contains("between 1 and 1024"), "{bad}: {e}");
         }
         for bad in ["x", "", "1.5", "+"] {
-            let e = spin().read(bad, words).unwrap_err();
+            let e = spin().read(bad, words).unwrap_err().to_string();
             assert!(e.contains("needs a number"), "{bad}: {e}");
         }
         let check = OptionSpec {

@@ -56,16 +56,12 @@ impl TranspositionTable {
 
     /// A table of about `megabytes` MB, or an error if the memory cannot
     /// be had.
-    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, String> {
+    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, super::error::EngineError> {
         let count = (megabytes.max(1).saturating_mul(1024 * 1024) / SLOT_BYTES).max(1);
         let mut slots = Vec::new();
         slots
             .try_reserve_exact(count)
-            .map_err(|_| {
-                format!(
-                    "cannot allocate a hash table of {megabytes} MB: not enough memory (choose a smaller size)"
-                )
-            })?;
+            .map_err(|_| super::error::EngineError::NoMemory { megabytes })?;
         slots.extend((0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
         Ok(TranspositionTable {
             slots,
@@ -189,6 +185,7 @@ mod tests {
         let Err(e) = TranspositionTable::try_new(megabytes) else {
             panic!("a table of {megabytes} MB was allocated");
         };
+        let e = e.to_string();
         assert!(e.contains(&megabytes.to_string()), "{e}");
         assert!(e.contains("not enough memory"), "{e}");
     }

@@ -392,7 +392,7 @@ impl Session {
         let kept = self
             .engine()
             .set_option(&spec, value, SwitchSpelling::Words)
-            .map_err(UciError)?;
+            .map_err(|e| UciError(e.to_string()))?;
         match spec.name {
             _ if kept => Ok(()),
             // Pondering needs no setting: the GUI decides with `go ponder`.

@@ -33,7 +33,14 @@ impl ChessWarRules {
     /// either engine (the same option may not differ between them), which
     /// must describe a start state the rules accept. The dice options are
     /// the runner's own and are refused.
-    pub fn new(seed: u64, options: [&[(String, String)]; 2]) -> Result<ChessWarRules, String> {
+    pub fn new(
+        seed: u64,
+        options: [&[(String, String)]; 2],
+    ) -> Result<ChessWarRules, super::MatchError> {
+        Self::checked(seed, options).map_err(super::MatchError::ChessWar)
+    }
+
+    fn checked(seed: u64, options: [&[(String, String)]; 2]) -> Result<ChessWarRules, String> {
         let mut setup_options: Vec<(String, String)> = Vec::new();
         let mut setup = Setup::default();
         for (name, value) in options.into_iter().flatten() {
@@ -269,7 +276,7 @@ mod tests {
         let same = [o("chesswar white race", "elf")];
         assert!(ChessWarRules::new(1, [&elf, &same]).is_ok());
         let orc = [o("ChessWar White Race", "orc")];
-        let err = ChessWarRules::new(1, [&elf, &orc]).unwrap_err();
+        let err = ChessWarRules::new(1, [&elf, &orc]).unwrap_err().to_string();
         assert!(err.contains("differs"), "{err}");
         for bad in [
             o("ChessWar Dice", "engine"),

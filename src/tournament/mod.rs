@@ -13,6 +13,7 @@
 //! every move ([`PgnSink`]).
 
 pub mod chesswar;
+pub mod error;
 pub mod pgn;
 pub mod player;
 pub mod referee;
@@ -27,6 +28,7 @@ use std::time::Duration;
 use crate::rules::{AnyGame, AnyPosition, Color, GameKind, Variant};
 
 pub use chesswar::ChessWarRules;
+pub use error::MatchError;
 pub use pgn::PgnSink;
 pub use player::{EngineConfig, Fault, Player, Protocol, TimeControl};
 pub use referee::{
@@ -135,7 +137,7 @@ impl MatchSummary {
 /// Reads the game of a match (`--variant`): any game of the rules core,
 /// or `chesswar` (the runner then rolls the dice and referees every
 /// token).
-pub fn parse_variant(name: &str) -> Result<GameKind, String> {
+pub fn parse_variant(name: &str) -> Result<GameKind, MatchError> {
     Ok(name.parse::<GameKind>()?)
 }
 
@@ -143,7 +145,7 @@ pub fn parse_variant(name: &str) -> Result<GameKind, String> {
 /// first four fields are used when the whole line is not a FEN), or
 /// `startpos`, optionally followed by `moves m1 m2 ...`. Blank lines and
 /// lines starting with `#` are skipped. Every opening is checked.
-pub fn parse_openings(variant: Variant, text: &str) -> Result<Vec<Opening>, String> {
+pub fn parse_openings(variant: Variant, text: &str) -> Result<Vec<Opening>, MatchError> {
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -173,7 +175,10 @@ pub fn parse_openings(variant: Variant, text: &str) -> Result<Vec<Opening>, Stri
                 .map(|()| Some(head.to_string()))
                 .or_else(|e| check(Some(&epd)).map(|()| Some(epd.clone())).map_err(|_| e))
         }
-        .map_err(|e| format!("openings line {}: {e}", number + 1))?;
+        .map_err(|error| MatchError::Opening {
+            line: number + 1,
+            error,
+        })?;
         // The game's own start is sent as such, so engines without
         // `setboard` can play it.
         let fen = fen.filter(|f| {
@@ -182,7 +187,7 @@ pub fn parse_openings(variant: Variant, text: &str) -> Result<Vec<Opening>, Stri
         openings.push(Opening { fen, moves });
     }
     if openings.is_empty() {
-        return Err("the openings file has no openings".into());
+        return Err(MatchError::NoOpenings);
     }
     Ok(openings)
 }
@@ -312,11 +317,14 @@ pub fn run_match(
     config: &MatchConfig,
     pgn_out: Option<&PgnSink>,
     progress: &mut dyn FnMut(&str),
-) -> Result<MatchSummary, String> {
+) -> Result<MatchSummary, MatchError> {
     let mut names = [String::new(), String::new()];
     for (i, engine) in config.engines.iter().enumerate() {
-        let mut player = Player::start(engine)
-            .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
+        let mut player = Player::start(engine).map_err(|fault| MatchError::Engine {
+            number: i + 1,
+            command: engine.command.clone(),
+            fault,
+        })?;
         match &config.chesswar {
             Some(cw) => player.new_chesswar_game(config.rules.time_control, &cw.setup_options),
             None => player.new_game(
@@ -325,7 +333,11 @@ pub fn run_match(
                 config.rules.time_control,
             ),
         }
-        .map_err(|f| format!("engine {} ('{}'): {f}", i + 1, engine.command))?;
+        .map_err(|fault| MatchError::Engine {
+            number: i + 1,
+            command: engine.command.clone(),
+            fault,
+        })?;
         names[i] = player.name().to_string();
         player.quit();
     }
@@ -490,8 +502,12 @@ fn account(summary: &mut MatchSummary, finished: &Finished) -> usize {
 }
 
 /// Reads a time control: `BASE+INC` in seconds (`10+0.1`, `60`).
-pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
-    let bad = || format!("bad time control '{text}' (expected seconds+increment, e.g. 10+0.1)");
+pub fn parse_time_control(text: &str) -> Result<TimeControl, MatchError> {
+    let bad = || {
+        MatchError::TimeControl(format!(
+            "bad time control '{text}' (expected seconds+increment, e.g. 10+0.1)"
+        ))
+    };
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
     let seconds = |s: &str| {
         s.trim()
@@ -532,7 +548,9 @@ mod tests {
         );
         // The EPD line is the start position: sent as such.
         assert_eq!(openings[2].fen, None);
-        let err = parse_openings(Variant::Chess, "startpos moves e2e5\n").unwrap_err();
+        let err = parse_openings(Variant::Chess, "startpos moves e2e5\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("openings line 1:"), "{err}");
         assert!(parse_openings(Variant::Chess, "# nothing\n").is_err());
     }
@@ -549,6 +567,7 @@ mod tests {
         assert!(
             parse_variant("nochess")
                 .unwrap_err()
+                .to_string()
                 .contains("unknown variant")
         );
     }

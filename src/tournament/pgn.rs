@@ -294,7 +294,11 @@ impl PgnSink {
     /// are appended to the PGN first, byte for byte, even when the side
     /// file is damaged (nothing of it is lost). The error is one line that
     /// names the file and what could not be done with it.
-    pub fn open(path: &Path) -> Result<PgnSink, String> {
+    pub fn open(path: &Path) -> Result<PgnSink, super::MatchError> {
+        Self::open_text(path).map_err(super::MatchError::Pgn)
+    }
+
+    fn open_text(path: &Path) -> Result<PgnSink, String> {
         let mut file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -571,6 +575,7 @@ mod tests {
         let Err(e) = PgnSink::open(&path) else {
             panic!("a directory is no side file")
         };
+        let e = e.to_string();
         assert!(e.contains("games.pgn.unfinished"), "{e}");
         assert!(e.contains("not a regular file"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);

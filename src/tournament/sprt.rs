@@ -46,7 +46,11 @@ impl SprtConfig {
     /// Reads `elo0=0 elo1=5 alpha=0.05 beta=0.05` (any order, any subset;
     /// the rest keep their defaults). `elo1` must exceed `elo0`, and both
     /// error rates lie strictly between 0 and 0.5.
-    pub fn parse(text: &str) -> Result<SprtConfig, String> {
+    pub fn parse(text: &str) -> Result<SprtConfig, super::MatchError> {
+        Self::parse_text(text).map_err(super::MatchError::Sprt)
+    }
+
+    fn parse_text(text: &str) -> Result<SprtConfig, String> {
         let mut config = SprtConfig::default();
         for word in text.split_whitespace() {
             let (name, value) = word

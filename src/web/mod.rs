@@ -504,19 +504,55 @@ pub struct Server {
     app: Arc<App>,
 }
 
+/// Why the server could not start or stopped.
+#[derive(Debug)]
+pub enum ServeError {
+    /// Its threads could not be started.
+    Runtime(std::io::Error),
+    /// The address could not be listened on.
+    Listen {
+        /// The address, as it was bound.
+        address: String,
+        /// Why not.
+        error: std::io::Error,
+    },
+    /// The listening socket has no address.
+    Address(std::io::Error),
+    /// Serving ended with an error.
+    Stopped(std::io::Error),
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Runtime(e) => write!(f, "cannot start the server: {e}"),
+            ServeError::Listen { address, error } => {
+                write!(f, "cannot listen on {address}: {error}")
+            }
+            ServeError::Address(e) => e.fmt(f),
+            ServeError::Stopped(e) => write!(f, "the server stopped: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
 impl Server {
     /// Binds to `config`'s address.
-    pub fn bind(config: &ServeConfig) -> Result<Server, String> {
+    pub fn bind(config: &ServeConfig) -> Result<Server, ServeError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
             .build()
-            .map_err(|e| format!("cannot start the server: {e}"))?;
+            .map_err(ServeError::Runtime)?;
         let host = config.host.trim_start_matches('[').trim_end_matches(']');
         let address = format!("{}:{}", host_for_bind(host), config.port);
         let listener = runtime
             .block_on(tokio::net::TcpListener::bind(&address))
-            .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+            .map_err(|error| ServeError::Listen {
+                address: address.clone(),
+                error,
+            })?;
         let loopback = listener.local_addr().is_ok_and(|a| a.ip().is_loopback());
         let app = Arc::new(App {
             games: Games {
@@ -535,12 +571,12 @@ impl Server {
     }
 
     /// The address the server listens on.
-    pub fn address(&self) -> Result<SocketAddr, String> {
-        self.listener.local_addr().map_err(|e| e.to_string())
+    pub fn address(&self) -> Result<SocketAddr, ServeError> {
+        self.listener.local_addr().map_err(ServeError::Address)
     }
 
     /// Serves until the process ends.
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), ServeError> {
         let Server {
             listener,
             runtime,
@@ -548,7 +584,7 @@ impl Server {
         } = self;
         runtime
             .block_on(async move { axum::serve(listener, router(app)).await })
-            .map_err(|e| format!("the server stopped: {e}"))
+            .map_err(ServeError::Stopped)
     }
 }
 
@@ -562,7 +598,7 @@ fn host_for_bind(host: &str) -> String {
 }
 
 /// `motley serve`: binds, prints the page's address and serves.
-pub fn serve(config: &ServeConfig) -> Result<(), String> {
+pub fn serve(config: &ServeConfig) -> Result<(), ServeError> {
     let server = Server::bind(config)?;
     let address = server.address()?;
     println!("motley serve: open http://{address}/ in a browser (Ctrl-C ends)");

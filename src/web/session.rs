@@ -403,7 +403,7 @@ impl Session {
         let record = fresh_record(kind, start, seed)?;
         let engine = Engine::with_hash_mb(hash_mb).map_err(|message| ApiError {
             status: 503,
-            message,
+            message: message.to_string(),
         })?;
         let (events, _) = broadcast::channel(64);
         Ok(Session {

@@ -395,18 +395,49 @@ pub fn label_probability(cp: f64) -> f64 {
     win_probability(cp, 1.0)
 }
 
+/// Why tuning cannot start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TuneError {
+    /// A labelled position's line that cannot be read.
+    Label {
+        /// Its number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        what: String,
+        /// The line.
+        text: String,
+    },
+    /// No positions of the game to tune on.
+    NoPositions(Variant),
+}
+
+impl std::fmt::Display for TuneError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TuneError::Label { line, what, text } => write!(f, "line {line}: {what}: {text}"),
+            TuneError::NoPositions(variant) => write!(f, "no positions of {variant} to tune on"),
+        }
+    }
+}
+
+impl std::error::Error for TuneError {}
+
 /// Reads `FEN;CP` lines (a position and a reference engine's score of it
 /// from White's side, as `scripts/label_positions.py` writes them); each
 /// position's target is the win probability of its score.
 pub fn positions_from_labels<B: Bitboard>(
     variant: Variant,
     text: &str,
-) -> Result<Vec<Sample<B>>, String> {
+) -> Result<Vec<Sample<B>>, TuneError> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(n, line)| {
-            let bad = |what: &str| format!("line {}: {what}: {line}", n + 1);
+            let bad = |what: &str| TuneError::Label {
+                line: n + 1,
+                what: what.to_string(),
+                text: line.to_string(),
+            };
             let (fen, cp) = line
                 .rsplit_once(';')
                 .ok_or_else(|| bad("expected FEN;CP"))?;
@@ -445,14 +476,14 @@ pub fn tune_to_literal<B: Bitboard>(
     data: &TuningData<B>,
     settings: &TuneSettings,
     report: &mut dyn FnMut(&str),
-) -> Result<String, String> {
+) -> Result<String, TuneError> {
     report(&format!(
         "{} positions to tune on, {} held out",
         data.training.len(),
         data.held_out.len()
     ));
     if data.training.is_empty() {
-        return Err(format!("no positions of {variant} to tune on"));
+        return Err(TuneError::NoPositions(variant));
     }
     let tuned = tune(variant, data, params(variant).clone(), settings, report);
     Ok(tuned.rust_literal())
@@ -526,7 +557,8 @@ mod tests {
         let err = positions_from_labels::<u64>(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1;x")
             .unwrap_err();
         assert!(
-            err.starts_with("line 1: the score is not a number"),
+            err.to_string()
+                .starts_with("line 1: the score is not a number"),
             "{err}"
         );
         assert!(positions_from_labels::<u64>(Variant::Chess, "8/8 w;10").is_err());

@@ -777,7 +777,7 @@ impl Session {
             "memory" => match arg(0).and_then(|s| s.parse::<usize>().ok()) {
                 Some(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
                     if let Err(e) = self.engine().set_hash_mb(mb) {
-                        error(&e, line);
+                        error(&e.to_string(), line);
                     }
                 }
                 _ => error("memory needs megabytes", line),
