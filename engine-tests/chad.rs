@@ -9,9 +9,7 @@
 
 use motley::rules::{AnyGame, AnyPosition, Color, Outcome, Variant};
 
-#[path = "support/perft_file.rs"]
-mod perft_file;
-use perft_file::PerftPosition;
+use crate::support::perft_file::{self, PerftPosition};
 
 // ---------------------------------------------------------------------------
 // The independent generator.

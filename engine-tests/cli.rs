@@ -3,9 +3,7 @@
 
 use std::process::{Command, Output};
 
-#[path = "support/binary.rs"]
-mod binary;
-use binary::{motley, motley_with_input};
+use crate::support::binary::{motley, motley_with_input};
 
 fn assert_one_line_error(args: &[&str], words: &[&str]) {
     let out = motley(args);

@@ -16,7 +16,7 @@
 //! random placements built to exercise pins, double checks, en passant,
 //! promotions, castling, Chad's capture zones and Wau Chess's holes. The
 //! default run is seeded and time-boxed per game; the long versions run
-//! with `cargo test --release --test movegen_fuzz -- --ignored`.
+//! with `cargo test --release --test engine-tests -- --ignored movegen_fuzz::`.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};

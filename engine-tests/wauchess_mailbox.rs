@@ -11,8 +11,7 @@
 
 use motley::rules::{AnyPosition, Variant};
 
-#[path = "support/perft_file.rs"]
-mod perft_file;
+use crate::support::perft_file;
 
 // ---------------------------------------------------------------------------
 // The independent generator.

@@ -3,18 +3,15 @@
 //! engine moves and analyses, and bad requests get a 4xx answer with a
 //! one-line reason while the game stays as it was.
 
-#[path = "support/http.rs"]
-mod http;
-#[path = "support/server.rs"]
-mod server;
-
 use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use http::{Reply, get, post, request};
 use motley::web::{MAX_BODY, MAX_GAMES};
 use serde_json::Value;
+
+use crate::support::http::{Reply, get, post, request};
+use crate::support::server;
 
 /// Starts a game and returns its state.
 fn new_game(address: SocketAddr, game: &str) -> Value {

@@ -11,14 +11,12 @@
 //! may skip thinking output. The rest are written out below, where they
 //! compute something (timings, node counts, the tokens of a whole turn).
 
-#[path = "support/conversation.rs"]
-mod conversation;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use conversation::{Conversation, Dialect};
+use crate::support::conversation::{self, Conversation, Dialect};
+use crate::transcript_tests;
 
 /// How long the engine may stay silent before a test gives up on it.
 const TIMEOUT: Duration = Duration::from_secs(20);

@@ -453,7 +453,7 @@ macro_rules! transcript_tests {
         #[test]
         fn every_transcript_file_has_a_test() {
             let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/", $dir);
-            let files = $crate::conversation::transcript_names(dir);
+            let files = $crate::support::conversation::transcript_names(dir);
             let mut registered: Vec<&str> = vec![$(stringify!($name)),*];
             registered.sort();
             assert_eq!(

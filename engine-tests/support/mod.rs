@@ -1,0 +1,8 @@
+//! What the suites share.
+
+pub mod binary;
+pub mod conversation;
+pub mod http;
+pub mod perft_file;
+pub mod server;
+pub mod webdriver;
