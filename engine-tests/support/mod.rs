@@ -3,6 +3,7 @@
 pub mod binary;
 pub mod conversation;
 pub mod http;
+pub mod oracle;
 pub mod perft_file;
 pub mod server;
 pub mod webdriver;
