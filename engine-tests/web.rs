@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use motley::web::{MAX_BODY, MAX_GAMES};
 use serde_json::Value;
 
+use crate::support::binary::command;
 use crate::support::http::{Reply, get, post, request};
 use crate::support::server;
 
@@ -775,9 +776,8 @@ const SERVED_GAMES_MEMORY_KIB: u64 = 512 * 1024;
 #[test]
 fn a_full_server_holds_a_small_table_for_each_game() {
     use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(["serve", "--port", "0"])
+    use std::process::Stdio;
+    let mut child = command(&["serve", "--port", "0"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

@@ -12,9 +12,10 @@
 //! compute something (timings, node counts, the tokens of a whole turn).
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use crate::support::binary::command;
 use crate::support::conversation::{self, Conversation, Dialect};
 use crate::transcript_tests;
 
@@ -350,7 +351,7 @@ fn nps_turns_the_clock_into_nodes() {
 
 #[test]
 fn uci_mode_switches_to_xboard() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+    let mut child = command(&[])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
