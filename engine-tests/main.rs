@@ -24,6 +24,7 @@ mod chesswar;
 mod chesswar_cli;
 mod chesswar_search;
 mod cli;
+mod doc_links;
 mod endgames;
 mod fast_castling;
 mod fuzz;
