@@ -79,6 +79,10 @@ fn motley_plays_itself_over_uci_and_xboard_and_writes_pgn() {
         "4",
         "--st",
         "0.02",
+        // Other tests load the machine: no time losses here (the suite's
+        // time-loss test is an_engine_late_on_every_move_loses_on_time).
+        "--margin-ms",
+        "1000",
         "--max-plies",
         "16",
         "--concurrency",
