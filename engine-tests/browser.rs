@@ -8,17 +8,12 @@
 //! With `MOTLEY_SCREENSHOTS=DIR` it saves each game's board there (the
 //! README's pictures come from it).
 
-#[path = "support/http.rs"]
-mod http;
-#[path = "support/server.rs"]
-mod server;
-#[path = "support/webdriver.rs"]
-mod webdriver;
-
 use std::path::PathBuf;
 
 use serde_json::Value;
-use webdriver::Browser;
+
+use crate::support::server;
+use crate::support::webdriver::Browser;
 
 fn square(coord: &Value) -> String {
     format!("{},{}", coord[0], coord[1])

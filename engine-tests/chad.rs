@@ -1,7 +1,7 @@
 //! Chad (`rules/chad.md`): one test per rule, each a position worked out by
 //! hand with its complete list of legal moves, the game ends, FEN and wire
-//! details, and perft checked against a second, independent move generator
-//! written here (`mailbox`), which shares no code with the engine.
+//! details, and perft checked against a second, independent move generator,
+//! the mailbox of `support/oracle.rs`, which shares no code with the engine.
 //!
 //! Squares: files a-l, ranks 1-12. White's castle is c3-e5 and its wall
 //! c2 d2 e2, b3 b4 b5, f3 f4 f5, c6 d6 e6; Black's castle is h8-j10 and its
@@ -9,386 +9,19 @@
 
 use motley::rules::{AnyGame, AnyPosition, Color, Outcome, Variant};
 
-#[path = "support/perft_file.rs"]
-mod perft_file;
-use perft_file::PerftPosition;
-
-// ---------------------------------------------------------------------------
-// The independent generator.
-// ---------------------------------------------------------------------------
-
-/// A deliberately simple Chad move generator: a 12x12 array of squares,
-/// direction lists, the castles and walls as lists of square names, and
-/// legality by playing each move and looking along the lines from the king.
-/// It is written straight from `rules/chad.md` and is slow on purpose.
-mod mailbox {
-    /// A square as (file, rank), both from 0: a1 is (0, 0), l12 is (11, 11).
-    pub type Sq = (i32, i32);
-
-    /// A kind of piece.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Kind {
-        King,
-        Rook,
-        Queen,
-    }
-
-    /// A piece and its side.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Piece {
-        pub white: bool,
-        pub kind: Kind,
-    }
-
-    /// A move; `promotes` when a rook ends inside the enemy castle.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Mv {
-        pub from: Sq,
-        pub to: Sq,
-        pub promotes: bool,
-    }
-
-    /// The board and the side to move.
-    #[derive(Clone, Debug)]
-    pub struct Board {
-        /// `cells[file][rank]`.
-        cells: [[Option<Piece>; 12]; 12],
-        pub white_to_move: bool,
-    }
-
-    // chad.md, "Board and start position".
-    const WHITE_CASTLE: [&str; 9] = ["c3", "d3", "e3", "c4", "d4", "e4", "c5", "d5", "e5"];
-    const WHITE_WALL: [&str; 12] = [
-        "c2", "d2", "e2", "b3", "b4", "b5", "f3", "f4", "f5", "c6", "d6", "e6",
-    ];
-    const BLACK_CASTLE: [&str; 9] = ["h8", "i8", "j8", "h9", "i9", "j9", "h10", "i10", "j10"];
-    const BLACK_WALL: [&str; 12] = [
-        "h7", "i7", "j7", "g8", "g9", "g10", "k8", "k9", "k10", "h11", "i11", "j11",
-    ];
-
-    const ORTHOGONAL: [Sq; 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    const DIAGONAL: [Sq; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-    const KNIGHT: [Sq; 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-
-    /// The name of a square: `a1`, `l12`.
-    pub fn name(sq: Sq) -> String {
-        format!("{}{}", char::from(b'a' + sq.0 as u8), sq.1 + 1)
-    }
-
-    /// The square of a name.
-    pub fn square(text: &str) -> Sq {
-        let file = i32::from(text.as_bytes()[0] - b'a');
-        let rank: i32 = text[1..].parse().expect("a rank number");
-        (file, rank - 1)
-    }
-
-    fn listed(list: &[&str], sq: Sq) -> bool {
-        list.iter().any(|&s| square(s) == sq)
-    }
-
-    /// Whether `sq` is inside the castle of White (`true`) or Black.
-    pub fn in_castle(white_owner: bool, sq: Sq) -> bool {
-        let castle: &[&str] = if white_owner {
-            &WHITE_CASTLE
-        } else {
-            &BLACK_CASTLE
-        };
-        listed(castle, sq)
-    }
-
-    /// Whether `sq` is on the wall of White's (`true`) or Black's castle.
-    pub fn on_wall(white_owner: bool, sq: Sq) -> bool {
-        let wall: &[&str] = if white_owner {
-            &WHITE_WALL
-        } else {
-            &BLACK_WALL
-        };
-        listed(wall, sq)
-    }
-
-    fn on_board(sq: Sq) -> bool {
-        (0..12).contains(&sq.0) && (0..12).contains(&sq.1)
-    }
-
-    fn step(sq: Sq, d: Sq) -> Sq {
-        (sq.0 + d.0, sq.1 + d.1)
-    }
-
-    /// chad.md, "Captures": a rook or queen may take only when one of the
-    /// two stands on the wall of a castle and belongs to the player who does
-    /// not own it, and the other stands inside that castle and belongs to
-    /// its owner; either of the two may take the other.
-    fn may_capture(mover: Piece, from: Sq, target: Piece, to: Sq) -> bool {
-        let pair = |wall: (Piece, Sq), inside: (Piece, Sq)| {
-            [true, false].into_iter().any(|owner| {
-                wall.0.white != owner
-                    && on_wall(owner, wall.1)
-                    && inside.0.white == owner
-                    && in_castle(owner, inside.1)
-            })
-        };
-        pair((mover, from), (target, to)) || pair((target, to), (mover, from))
-    }
-
-    impl Board {
-        /// Reads the board and side fields of a FEN.
-        pub fn from_fen(fen: &str) -> Board {
-            let fields: Vec<&str> = fen.split_whitespace().collect();
-            let rows: Vec<&str> = fields[0].split('/').collect();
-            assert_eq!(rows.len(), 12, "twelve ranks in {fen}");
-            let mut cells = [[None; 12]; 12];
-            for (i, row) in rows.iter().enumerate() {
-                let rank = 11 - i;
-                let mut file = 0;
-                let mut run = 0;
-                for c in row.chars() {
-                    if let Some(d) = c.to_digit(10) {
-                        run = run * 10 + d as usize;
-                        continue;
-                    }
-                    file += run;
-                    run = 0;
-                    let kind = match c.to_ascii_lowercase() {
-                        'k' => Kind::King,
-                        'r' => Kind::Rook,
-                        'q' => Kind::Queen,
-                        _ => panic!("no piece '{c}' in Chad"),
-                    };
-                    cells[file][rank] = Some(Piece {
-                        white: c.is_ascii_uppercase(),
-                        kind,
-                    });
-                    file += 1;
-                }
-                file += run;
-                assert_eq!(file, 12, "rank {} of {fen}", rank + 1);
-            }
-            let white_to_move = match fields[1] {
-                "w" => true,
-                "b" => false,
-                other => panic!("side '{other}'"),
-            };
-            Board {
-                cells,
-                white_to_move,
-            }
-        }
-
-        /// The board field of the FEN.
-        pub fn board_fen(&self) -> String {
-            let mut rows = Vec::new();
-            for rank in (0..12).rev() {
-                let mut row = String::new();
-                let mut run = 0;
-                for file in 0..12 {
-                    match self.cells[file][rank] {
-                        None => run += 1,
-                        Some(p) => {
-                            if run > 0 {
-                                row += &run.to_string();
-                                run = 0;
-                            }
-                            let c = match p.kind {
-                                Kind::King => 'k',
-                                Kind::Rook => 'r',
-                                Kind::Queen => 'q',
-                            };
-                            row.push(if p.white { c.to_ascii_uppercase() } else { c });
-                        }
-                    }
-                }
-                if run > 0 {
-                    row += &run.to_string();
-                }
-                rows.push(row);
-            }
-            rows.join("/")
-        }
-
-        /// The piece on `sq`.
-        pub fn at(&self, sq: Sq) -> Option<Piece> {
-            self.cells[sq.0 as usize][sq.1 as usize]
-        }
-
-        /// Moves by the rules of movement and capture, before the check test.
-        pub fn pseudo_moves(&self) -> Vec<Mv> {
-            let mut moves = Vec::new();
-            for file in 0..12 {
-                for rank in 0..12 {
-                    let from = (file, rank);
-                    let Some(piece) = self.at(from) else { continue };
-                    if piece.white != self.white_to_move {
-                        continue;
-                    }
-                    match piece.kind {
-                        // A chess king or a knight, only to squares of its
-                        // own castle; it takes any enemy piece there.
-                        Kind::King => {
-                            for &d in ORTHOGONAL.iter().chain(&DIAGONAL).chain(&KNIGHT) {
-                                let to = step(from, d);
-                                if !in_castle(piece.white, to) {
-                                    continue;
-                                }
-                                match self.at(to) {
-                                    Some(p) if p.white == piece.white => {}
-                                    _ => moves.push(Mv {
-                                        from,
-                                        to,
-                                        promotes: false,
-                                    }),
-                                }
-                            }
-                        }
-                        Kind::Rook | Kind::Queen => {
-                            let directions: Vec<Sq> = if piece.kind == Kind::Rook {
-                                ORTHOGONAL.to_vec()
-                            } else {
-                                ORTHOGONAL.iter().chain(&DIAGONAL).copied().collect()
-                            };
-                            for d in directions {
-                                let mut to = step(from, d);
-                                while on_board(to) {
-                                    let promotes =
-                                        piece.kind == Kind::Rook && in_castle(!piece.white, to);
-                                    match self.at(to) {
-                                        None => moves.push(Mv { from, to, promotes }),
-                                        Some(target) => {
-                                            if target.white != piece.white
-                                                && target.kind != Kind::King
-                                                && may_capture(piece, from, target, to)
-                                            {
-                                                moves.push(Mv { from, to, promotes });
-                                            }
-                                            break;
-                                        }
-                                    }
-                                    to = step(to, d);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            moves
-        }
-
-        /// Whether the king of `white` has an enemy rook on an open rook
-        /// line, or an enemy queen on an open queen line, to it.
-        pub fn in_check(&self, white: bool) -> bool {
-            let mut king = None;
-            for file in 0..12 {
-                for rank in 0..12 {
-                    if self.at((file, rank))
-                        == Some(Piece {
-                            white,
-                            kind: Kind::King,
-                        })
-                    {
-                        king = Some((file, rank));
-                    }
-                }
-            }
-            let king = king.expect("a king");
-            for (d, straight) in ORTHOGONAL
-                .iter()
-                .map(|&d| (d, true))
-                .chain(DIAGONAL.iter().map(|&d| (d, false)))
-            {
-                let mut sq = step(king, d);
-                while on_board(sq) {
-                    if let Some(p) = self.at(sq) {
-                        if p.white != white
-                            && (p.kind == Kind::Queen || (p.kind == Kind::Rook && straight))
-                        {
-                            return true;
-                        }
-                        break;
-                    }
-                    sq = step(sq, d);
-                }
-            }
-            false
-        }
-
-        /// The board after `m`.
-        pub fn play(&self, m: Mv) -> Board {
-            let mut next = self.clone();
-            let mut piece = self.at(m.from).expect("a piece to move");
-            if m.promotes {
-                piece.kind = Kind::Queen;
-            }
-            next.cells[m.from.0 as usize][m.from.1 as usize] = None;
-            next.cells[m.to.0 as usize][m.to.1 as usize] = Some(piece);
-            next.white_to_move = !self.white_to_move;
-            next
-        }
-
-        /// The legal moves: those that leave the mover's king out of check.
-        pub fn legal_moves(&self) -> Vec<Mv> {
-            self.pseudo_moves()
-                .into_iter()
-                .filter(|&m| !self.play(m).in_check(self.white_to_move))
-                .collect()
-        }
-
-        /// The legal moves in wire spelling, sorted.
-        pub fn legal_wire_moves(&self) -> Vec<String> {
-            let mut moves: Vec<String> = self.legal_moves().into_iter().map(wire).collect();
-            moves.sort();
-            moves
-        }
-
-        /// Plays a move given in wire spelling (it must be legal).
-        pub fn play_wire(&self, text: &str) -> Board {
-            let m = self
-                .legal_moves()
-                .into_iter()
-                .find(|&m| wire(m) == text)
-                .unwrap_or_else(|| panic!("{text} is not legal in {}", self.board_fen()));
-            self.play(m)
-        }
-
-        /// The leaves of the legal move tree `depth` plies deep.
-        pub fn perft(&self, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let moves = self.legal_moves();
-            if depth == 1 {
-                return moves.len() as u64;
-            }
-            moves
-                .into_iter()
-                .map(|m| self.play(m).perft(depth - 1))
-                .sum()
-        }
-    }
-
-    /// The wire spelling: `<from><to>`, and `q` for a promotion.
-    pub fn wire(m: Mv) -> String {
-        format!(
-            "{}{}{}",
-            name(m.from),
-            name(m.to),
-            if m.promotes { "q" } else { "" }
-        )
-    }
-}
+use crate::support::oracle::{self, Game};
+use crate::support::perft_file::{self, PerftPosition};
 
 // ---------------------------------------------------------------------------
 // Helpers.
 // ---------------------------------------------------------------------------
 
 const START: &str = "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1";
+
+/// The mailbox generator's position of a Chad FEN.
+fn mailbox_board(fen: &str) -> oracle::Board {
+    oracle::Board::from_fen(Game::Chad, fen)
+}
 
 fn position(fen: &str) -> AnyPosition {
     AnyPosition::from_fen(Variant::Chad, fen)
@@ -429,7 +62,7 @@ fn assert_moves(fen: &str, expected: &[&str]) {
     unique.dedup();
     assert_eq!(unique.len(), expected.len(), "the hand list repeats a move");
 
-    let mailbox = mailbox::Board::from_fen(fen).legal_wire_moves();
+    let mailbox = mailbox_board(fen).legal_wire_moves();
     compare("the mailbox generator", fen, &mailbox, &expected);
 
     let pos = position(fen);
@@ -447,8 +80,8 @@ fn assert_moves(fen: &str, expected: &[&str]) {
 
 /// The 180-degree turn of a square name: a1 <-> l12, c3 <-> j10.
 fn turn(sq: &str) -> String {
-    let (file, rank) = mailbox::square(sq);
-    mailbox::name((11 - file, 11 - rank))
+    let (file, rank) = oracle::square(sq);
+    oracle::name((11 - file, 11 - rank))
 }
 
 /// The 180-degree turn of a wire move.
@@ -472,6 +105,42 @@ fn variant_name_and_start_fen() {
     let pos = position(START);
     assert_eq!(pos.fen(), START);
     assert_eq!(pos.side_to_move(), Color::White);
+}
+
+/// The mailbox's castles and walls are the squares chad.md lists.
+#[test]
+fn the_mailbox_castles_and_walls_are_those_of_the_rules() {
+    let squares = |list: &str| -> Vec<oracle::Sq> { list.split(' ').map(oracle::square).collect() };
+    let sides = [
+        (
+            true,
+            squares("c3 d3 e3 c4 d4 e4 c5 d5 e5"),
+            squares("c2 d2 e2 b3 b4 b5 f3 f4 f5 c6 d6 e6"),
+        ),
+        (
+            false,
+            squares("h8 i8 j8 h9 i9 j9 h10 i10 j10"),
+            squares("h7 i7 j7 g8 g9 g10 k8 k9 k10 h11 i11 j11"),
+        ),
+    ];
+    for (white, castle, wall) in sides {
+        for file in 0..12 {
+            for rank in 0..12 {
+                let sq = (file, rank);
+                let name = oracle::name(sq);
+                assert_eq!(
+                    Game::Chad.castle(white).has(sq),
+                    castle.contains(&sq),
+                    "{name} in the castle of White: {white}"
+                );
+                assert_eq!(
+                    Game::Chad.on_wall(white, sq),
+                    wall.contains(&sq),
+                    "{name} on the wall of White: {white}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -520,7 +189,7 @@ fn every_test_fen_reads_back_unchanged() {
     {
         assert_eq!(position(fen).fen(), fen);
         assert_eq!(
-            mailbox::Board::from_fen(fen).board_fen(),
+            mailbox_board(fen).board_fen(),
             fen.split(' ').next().unwrap()
         );
     }
@@ -604,9 +273,7 @@ fn attacker_on_the_wall_captures_into_the_castle_and_promotes() {
         assert_eq!(pos.side_to_move(), Color::Black);
     }
     assert_eq!(
-        mailbox::Board::from_fen(PROMOTE)
-            .play_wire("g9h9q")
-            .board_fen(),
+        mailbox_board(PROMOTE).play_wire("g9h9q").board_fen(),
         after.split(' ').next().unwrap()
     );
     // A plain promotion without capture also resets the clock.
@@ -810,7 +477,7 @@ fn king_cannot_leave_the_castle_even_to_escape_mate() {
     for escape in ["c3b2", "c3c2", "c3d2", "c3b4", "c3b1", "c3d1"] {
         assert!(pos.play_wire(escape).is_err(), "{escape}");
     }
-    assert!(mailbox::Board::from_fen(MATE).in_check(true));
+    assert!(mailbox_board(MATE).in_check(true));
 
     let mut g = game(PRE_MATE, &[]);
     assert_eq!(g.outcome(), None);
@@ -834,7 +501,7 @@ const STALEMATE: &str = "3r8/12/12/8k3/12/12/12/12/11r/2K9/r11/Rr10 w - - 0 1";
 #[test]
 fn stalemate() {
     assert_moves(STALEMATE, &[]);
-    assert!(!mailbox::Board::from_fen(STALEMATE).in_check(true));
+    assert!(!mailbox_board(STALEMATE).in_check(true));
     assert_eq!(game(STALEMATE, &[]).outcome(), Some(Outcome::Stalemate));
 }
 
@@ -924,7 +591,7 @@ fn middlegames() -> Vec<PerftPosition> {
 
 fn assert_perft_agrees(name: &str, fen: &str, depth: u32) {
     let pos = position(fen);
-    let board = mailbox::Board::from_fen(fen);
+    let board = mailbox_board(fen);
     // The side not to move may not be in check in a legal position.
     assert!(
         !board.in_check(!board.white_to_move),
@@ -936,7 +603,7 @@ fn assert_perft_agrees(name: &str, fen: &str, depth: u32) {
         // Name the first root move whose subtree differs.
         let mut detail = String::new();
         for m in board.legal_moves() {
-            let w = mailbox::wire(m);
+            let w = board.wire(m);
             let mut child = pos;
             child.play_wire(&w).unwrap();
             let (e, b) = (child.perft(depth - 1), board.play(m).perft(depth - 1));
@@ -959,7 +626,7 @@ fn start_perft() {
     for depth in 1..=3 {
         assert_perft_agrees("start", START, depth);
     }
-    let board = mailbox::Board::from_fen(START);
+    let board = mailbox_board(START);
     let pos = position(START);
     let start = perft_file::read_positions("chad")
         .into_iter()
@@ -978,7 +645,7 @@ fn middlegame_perft_to_depth_3() {
         name, fen, counts, ..
     } in middlegames()
     {
-        let board = mailbox::Board::from_fen(&fen);
+        let board = mailbox_board(&fen);
         let pos = position(&fen);
         for (depth, expected) in counts.into_iter().filter(|&(d, _)| d <= 3) {
             assert_perft_agrees(&name, &fen, depth);
@@ -1003,7 +670,7 @@ fn middlegame_perft_depth_4() {
         for (depth, count) in counts.into_iter().filter(|&(d, _)| d == 4) {
             assert_eq!(position(&fen).perft(depth), count, "{name}: engine perft 4");
             assert_eq!(
-                mailbox::Board::from_fen(&fen).perft(depth),
+                mailbox_board(&fen).perft(depth),
                 count,
                 "{name}: mailbox perft 4"
             );
@@ -1029,7 +696,7 @@ fn random_games_agree_move_by_move() {
     for round in 0..4 {
         for &fen in &starts {
             let mut g = game(fen, &[]);
-            let mut board = mailbox::Board::from_fen(fen);
+            let mut board = mailbox_board(fen);
             for ply in 0..150 {
                 let pos = g.position();
                 let here = pos.fen();

@@ -4,11 +4,9 @@
 
 use std::process::Output;
 
-#[path = "support/binary.rs"]
-mod binary;
-use binary::{motley, motley_with_input};
-
 use motley::chesswar::{Race, Side, Slot, Square, State};
+
+use crate::support::binary::{motley, motley_with_input};
 
 fn stdout_of(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()

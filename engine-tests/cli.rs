@@ -1,11 +1,9 @@
 //! The command line as a user meets it: `perft` output, and one-line
 //! errors with a non-zero exit for bad input.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-#[path = "support/binary.rs"]
-mod binary;
-use binary::{motley, motley_with_input};
+use crate::support::binary::{MOTLEY, command, motley, motley_with_input};
 
 fn assert_one_line_error(args: &[&str], words: &[&str]) {
     let out = motley(args);
@@ -110,8 +108,7 @@ fn perft_divide_prints_each_row_as_it_is_counted() {
     use std::time::Duration;
     for threads in ["1", "2"] {
         // The whole count takes half a minute; its first row a second.
-        let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-            .args(["perft", "--depth", "7", "--divide", "--threads", threads])
+        let mut child = command(&["perft", "--depth", "7", "--divide", "--threads", threads])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -448,7 +445,7 @@ fn wauchess_field_count_error_allows_seven_fields() {
 /// that never end or are not files are refused before reading.
 #[test]
 fn endless_or_special_input_files_are_refused_at_once() {
-    let motley_path = env!("CARGO_BIN_EXE_motley");
+    let motley_path = MOTLEY;
     let dir = std::env::temp_dir();
     let dir = dir.to_str().unwrap();
     for path in ["/dev/zero", dir] {

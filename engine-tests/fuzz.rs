@@ -21,7 +21,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -30,6 +30,8 @@ use std::time::{Duration, Instant};
 use motley::chesswar::dice::SplitMix64;
 use motley::chesswar::{Race, State};
 use motley::rules::{AnyPosition, Variant};
+
+use crate::support::binary::spawn_piped;
 
 /// Seconds each test runs by default (short: the default test run must
 /// stay quick; set `MOTLEY_FUZZ_SECS` for a long run).
@@ -416,13 +418,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the motley binary starts");
+        let mut child = spawn_piped(args);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, lines) = mpsc::channel();

@@ -1,32 +1,33 @@
 //! The move generator against an independent legality oracle, over many
 //! random positions of every game.
 //!
-//! The oracle knows each game only from its rules file: how each piece
-//! moves and captures (on a plain mailbox of files and ranks), the pawn's
-//! steps, en passant and promotion, castling, Chad's castles and walls and
-//! Wau Chess's attack boards. It lists the pseudo-legal moves, plays each
-//! on its own mailbox, and keeps those after which the mover's king is not
-//! attacked by any enemy piece, computed from scratch. The engine's lists
-//! (`legal_moves`, `legal_noisy_moves`, `legal_quiet_moves`, `count_legal`,
-//! `is_legal`, `is_legal_move`, the checkers) must agree with it, and every position `play` produces must
-//! be the oracle's mailbox, consistent (bitboards, mailbox, zobrist key)
-//! and hold both kings.
+//! The oracle (`support/oracle.rs`) knows each game only from its rules
+//! file: how each piece moves and captures (on a plain mailbox of files and
+//! ranks), the pawn's steps, en passant and promotion, castling, Chad's
+//! castles and walls and Wau Chess's attack boards. It lists the
+//! pseudo-legal moves, plays each on its own mailbox, and keeps those after
+//! which the mover's king is not attacked by any enemy piece, computed from
+//! scratch. The engine's lists (`legal_moves`, `legal_noisy_moves`,
+//! `legal_quiet_moves`, `count_legal`, `is_legal`, `is_legal_move`, the
+//! checkers) must agree with it, and every position `play` produces must be
+//! the oracle's mailbox (pieces, attack boards and castling rights),
+//! consistent (bitboards, mailbox, zobrist key) and hold both kings.
 //!
 //! Positions come from random playouts from the start position and from
 //! random placements built to exercise pins, double checks, en passant,
 //! promotions, castling, Chad's capture zones and Wau Chess's holes. The
 //! default run is seeded and time-boxed per game; the long versions run
-//! with `cargo test --release --test movegen_fuzz -- --ignored`.
+//! with `cargo test --release --test engine-tests -- --ignored movegen_fuzz::`.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use motley::chesswar::dice::SplitMix64;
 use motley::engine::{Engine, SearchControl, SearchLimits};
-use motley::rules::{
-    AnyPosition, Bitboard, Color, Move, MoveKind, Piece, Position, Role, Square, Variant,
-};
+use motley::rules::{AnyPosition, Bitboard, Color, Move, Piece, Position, Role, Square, Variant};
 use motley::with_position;
+
+use crate::support::oracle::{self, Game, Kind, Mv, Special, Sq};
 
 /// Time spent per game and per kind of position in the default run.
 const QUICK_BUDGET: Duration = Duration::from_millis(700);
@@ -63,812 +64,159 @@ impl Rng {
 }
 
 // ---------------------------------------------------------------------------
-// The games, described from their rules files.
+// The oracle's view of the engine's positions.
 // ---------------------------------------------------------------------------
 
-const KNIGHT_LEAPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const WAZIR_LEAPS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const FERZ_LEAPS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const DABBABA_LEAPS: [(i32, i32); 4] = [(0, 2), (2, 0), (0, -2), (-2, 0)];
-const ALFIL_LEAPS: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, -2), (-2, 2)];
-
-/// A rectangle of squares: lowest file and rank, width and height.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Rect {
-    f: i32,
-    r: i32,
-    w: i32,
-    h: i32,
-}
-
-impl Rect {
-    fn has(self, f: i32, r: i32) -> bool {
-        (self.f..self.f + self.w).contains(&f) && (self.r..self.r + self.h).contains(&r)
-    }
-    fn overlaps(self, o: Rect) -> bool {
-        self.f < o.f + o.w && o.f < self.f + self.w && self.r < o.r + o.h && o.r < self.r + self.h
-    }
-    /// Whether the two share at least one pair of side-by-side squares.
-    fn shares_edge(self, o: Rect) -> bool {
-        let files_overlap = self.f < o.f + o.w && o.f < self.f + self.w;
-        let ranks_overlap = self.r < o.r + o.h && o.r < self.r + self.h;
-        let side_by_side = self.f + self.w == o.f || o.f + o.w == self.f;
-        let one_above = self.r + self.h == o.r || o.r + o.h == self.r;
-        (side_by_side && ranks_overlap) || (one_above && files_overlap)
+/// The oracle's game of a variant.
+fn game_of(variant: Variant) -> Game {
+    match variant {
+        Variant::Chess => Game::Chess,
+        Variant::WadChess => Game::WadChess,
+        Variant::ParityChess => Game::ParityChess,
+        Variant::Chad => Game::Chad,
+        Variant::WauChess => Game::WauChess,
     }
 }
 
-/// Wau Chess: the main board d4-e11 and 3x3 attack boards in an 8x14 frame.
-const WAU_MAIN: Rect = Rect {
-    f: 3,
-    r: 3,
-    w: 2,
-    h: 8,
-};
-const WAU_START_CORNERS: [(i32, i32); 4] = [(0, 3), (5, 3), (0, 8), (5, 8)];
-const WAU_BOARD: i32 = 3;
-const WAU_MAX_SHIFT: i32 = 3;
-
-/// Chad's castles (3x3), White's then Black's.
-const CHAD_CASTLES: [Rect; 2] = [
-    Rect {
-        f: 2,
-        r: 2,
-        w: 3,
-        h: 3,
-    },
-    Rect {
-        f: 7,
-        r: 7,
-        w: 3,
-        h: 3,
-    },
-];
-
-fn board_rect(corner: (i32, i32)) -> Rect {
-    Rect {
-        f: corner.0,
-        r: corner.1,
-        w: WAU_BOARD,
-        h: WAU_BOARD,
+/// The oracle's kind of a role.
+fn kind_of(role: Role) -> Kind {
+    match role {
+        Role::Pawn => Kind::Pawn,
+        Role::Knight => Kind::Knight,
+        Role::Bishop => Kind::Bishop,
+        Role::Rook => Kind::Rook,
+        Role::Queen => Kind::Queen,
+        Role::King => Kind::King,
+        Role::Champion => Kind::Champion,
+        Role::Fad => Kind::Fad,
     }
 }
 
-fn forward(c: Color) -> i32 {
-    if c == Color::White { 1 } else { -1 }
+/// The engine's role of a kind.
+fn role_of(kind: Kind) -> Role {
+    Role::ALL
+        .into_iter()
+        .find(|&r| kind_of(r) == kind)
+        .expect("every kind is a role")
 }
 
-/// What the oracle knows of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Rules {
-    variant: Variant,
-    files: i32,
-    ranks: i32,
+/// The engine's number of a square: rank by rank from a1.
+fn index_of(game: Game, sq: Sq) -> usize {
+    (sq.1 * game.files() + sq.0) as usize
 }
 
-impl Rules {
-    fn of(variant: Variant) -> Rules {
-        let (files, ranks) = match variant {
-            Variant::Chess => (8, 8),
-            Variant::WadChess => (10, 8),
-            Variant::ParityChess => (12, 8),
-            Variant::Chad => (12, 12),
-            Variant::WauChess => (8, 14),
-        };
-        Rules {
-            variant,
-            files,
-            ranks,
-        }
-    }
-    fn chad(self) -> bool {
-        self.variant == Variant::Chad
-    }
-    fn wau(self) -> bool {
-        self.variant == Variant::WauChess
-    }
-    fn fast_castling(self) -> bool {
-        matches!(self.variant, Variant::WadChess | Variant::ParityChess)
-    }
-    /// The army, kings and pawns included.
-    fn roles(self) -> &'static [Role] {
-        match self.variant {
-            Variant::Chess | Variant::WauChess => &[
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-                Role::King,
-            ],
-            Variant::WadChess => &[
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-                Role::King,
-                Role::Champion,
-            ],
-            Variant::ParityChess => &[
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-                Role::King,
-                Role::Champion,
-                Role::Fad,
-            ],
-            Variant::Chad => &[Role::Rook, Role::Queen, Role::King],
-        }
-    }
-    fn promotion_roles(self) -> Vec<Role> {
-        self.roles()
-            .iter()
-            .copied()
-            .filter(|&r| r != Role::Pawn && r != Role::King)
-            .collect()
-    }
-    /// Leaps and whether the role rides orthogonally and diagonally.
-    fn movement(self, role: Role) -> (Vec<(i32, i32)>, bool, bool) {
-        let cat = |parts: &[&[(i32, i32)]]| parts.concat();
-        match role {
-            Role::Knight => (KNIGHT_LEAPS.to_vec(), false, false),
-            Role::Bishop => (vec![], false, true),
-            Role::Rook => (vec![], true, false),
-            Role::Queen => (vec![], true, true),
-            Role::King if self.chad() => (
-                cat(&[&WAZIR_LEAPS, &FERZ_LEAPS, &KNIGHT_LEAPS]),
-                false,
-                false,
-            ),
-            Role::King => (cat(&[&WAZIR_LEAPS, &FERZ_LEAPS]), false, false),
-            Role::Champion => (
-                cat(&[&WAZIR_LEAPS, &DABBABA_LEAPS, &ALFIL_LEAPS]),
-                false,
-                false,
-            ),
-            Role::Fad => (
-                cat(&[&FERZ_LEAPS, &ALFIL_LEAPS, &DABBABA_LEAPS]),
-                false,
-                false,
-            ),
-            Role::Pawn => (vec![], false, false),
-        }
-    }
-    /// The board pawns start, double-step, capture en passant and promote on.
-    fn main_board(self) -> Rect {
-        if self.wau() {
-            WAU_MAIN
-        } else {
-            Rect {
-                f: 0,
-                r: 0,
-                w: self.files,
-                h: self.ranks,
-            }
-        }
-    }
-    fn promotion_rank(self, c: Color) -> i32 {
-        let m = self.main_board();
-        if c == Color::White {
-            m.r + m.h - 1
-        } else {
-            m.r
-        }
-    }
-    fn pawn_start_rank(self, c: Color) -> i32 {
-        let m = self.main_board();
-        if c == Color::White {
-            m.r + 1
-        } else {
-            m.r + m.h - 2
-        }
-    }
-    fn back_rank(self, c: Color) -> i32 {
-        let m = self.main_board();
-        if c == Color::White {
-            m.r
-        } else {
-            m.r + m.h - 1
-        }
-    }
-    fn castle(self, c: Color) -> Rect {
-        CHAD_CASTLES[c.index()]
-    }
-    /// Chad: the 12 squares orthogonally next to a castle, outside it.
-    fn on_wall(self, c: Color, f: i32, r: i32) -> bool {
-        let k = self.castle(c);
-        if k.has(f, r) {
-            return false;
-        }
-        let by_file = (k.f..k.f + k.w).contains(&f) && (r == k.r - 1 || r == k.r + k.h);
-        let by_rank = (k.r..k.r + k.h).contains(&r) && (f == k.f - 1 || f == k.f + k.w);
-        by_file || by_rank
-    }
-    /// Chad: whether a rook or queen of `us` on (f, r) may capture on (tf, tr).
-    fn chad_capture_allowed(self, us: Color, f: i32, r: i32, tf: i32, tr: i32) -> bool {
-        let them = !us;
-        (self.on_wall(them, f, r) && self.castle(them).has(tf, tr))
-            || (self.castle(us).has(f, r) && self.on_wall(us, tf, tr))
-    }
+/// The engine's square of an oracle square.
+fn square_of(game: Game, sq: Sq) -> Square {
+    Square::new(index_of(game, sq) as u8)
 }
 
-// ---------------------------------------------------------------------------
-// The oracle's mailbox.
-// ---------------------------------------------------------------------------
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Board {
-    rules: Rules,
-    cells: Vec<Option<Piece>>,
-    exists: Vec<bool>,
-    /// Wau Chess only: the attack boards' corners.
-    corners: [(i32, i32); 4],
+/// The oracle's square of an engine square.
+fn coords(game: Game, sq: Square) -> Sq {
+    let i = sq.index() as i32;
+    (i % game.files(), i / game.files())
 }
 
-impl Board {
-    fn empty(rules: Rules, corners: [(i32, i32); 4]) -> Board {
-        let n = (rules.files * rules.ranks) as usize;
-        let mut b = Board {
-            rules,
-            cells: vec![None; n],
-            exists: vec![true; n],
-            corners,
-        };
-        b.set_existence();
-        b
-    }
-    fn set_existence(&mut self) {
-        if !self.rules.wau() {
-            return;
-        }
-        for r in 0..self.rules.ranks {
-            for f in 0..self.rules.files {
-                let on_board =
-                    WAU_MAIN.has(f, r) || self.corners.iter().any(|&c| board_rect(c).has(f, r));
-                let i = self.index(f, r);
-                self.exists[i] = on_board;
-            }
-        }
-    }
-    fn index(&self, f: i32, r: i32) -> usize {
-        (r * self.rules.files + f) as usize
-    }
-    fn coords(&self, sq: Square) -> (i32, i32) {
-        let i = sq.index() as i32;
-        (i % self.rules.files, i / self.rules.files)
-    }
-    fn square(&self, f: i32, r: i32) -> Square {
-        Square::new(self.index(f, r) as u8)
-    }
-    fn exists(&self, f: i32, r: i32) -> bool {
-        (0..self.rules.files).contains(&f)
-            && (0..self.rules.ranks).contains(&r)
-            && self.exists[self.index(f, r)]
-    }
-    fn at(&self, f: i32, r: i32) -> Option<Piece> {
-        if self.exists(f, r) {
-            self.cells[self.index(f, r)]
-        } else {
-            None
-        }
-    }
-    fn set(&mut self, f: i32, r: i32, p: Option<Piece>) {
-        let i = self.index(f, r);
-        self.cells[i] = p;
-    }
-    fn king(&self, c: Color) -> Option<(i32, i32)> {
-        let kings: Vec<usize> = (0..self.cells.len())
-            .filter(|&i| self.cells[i] == Some(Piece::new(c, Role::King)))
-            .collect();
-        (kings.len() == 1).then(|| {
-            let i = kings[0] as i32;
-            (i % self.rules.files, i / self.rules.files)
-        })
-    }
-    fn pieces(&self) -> Vec<(i32, i32, Piece)> {
-        let mut out = Vec::new();
-        for r in 0..self.rules.ranks {
-            for f in 0..self.rules.files {
-                if let Some(p) = self.at(f, r) {
-                    out.push((f, r, p));
-                }
-            }
-        }
-        out
-    }
-
-    /// The squares a piece on (f, r) attacks: where it would capture an
-    /// enemy piece, ignoring Chad's capture limits (they do not change
-    /// check) but keeping its king in its castle.
-    fn attacks(&self, f: i32, r: i32, p: Piece) -> Vec<(i32, i32)> {
-        let mut out = Vec::new();
-        if p.role == Role::Pawn {
-            for df in [-1, 1] {
-                let (tf, tr) = (f + df, r + forward(p.color));
-                if self.exists(tf, tr) {
-                    out.push((tf, tr));
-                }
-            }
-            return out;
-        }
-        let (leaps, orth, diag) = self.rules.movement(p.role);
-        for (df, dr) in leaps {
-            let (tf, tr) = (f + df, r + dr);
-            if self.exists(tf, tr) {
-                out.push((tf, tr));
-            }
-        }
-        let mut dirs: Vec<(i32, i32)> = Vec::new();
-        if orth {
-            dirs.extend(WAZIR_LEAPS);
-        }
-        if diag {
-            dirs.extend(FERZ_LEAPS);
-        }
-        for (df, dr) in dirs {
-            let (mut tf, mut tr) = (f + df, r + dr);
-            while self.exists(tf, tr) {
-                out.push((tf, tr));
-                if self.at(tf, tr).is_some() {
-                    break;
-                }
-                tf += df;
-                tr += dr;
-            }
-        }
-        if p.role == Role::King && self.rules.chad() {
-            let castle = self.rules.castle(p.color);
-            out.retain(|&(tf, tr)| castle.has(tf, tr));
-        }
-        out
-    }
-
-    /// The pieces of `by` attacking (f, r).
-    /// The pieces of `by` attacking (f, r), found by looking out from the
-    /// square: the leaps are symmetric, so a leaper attacks the square if
-    /// it stands one of its own leaps away.
-    fn attackers(&self, f: i32, r: i32, by: Color) -> Vec<(i32, i32)> {
-        let mut out = Vec::new();
-        for df in [-1, 1] {
-            let (pf, pr) = (f + df, r - forward(by));
-            if self.at(pf, pr) == Some(Piece::new(by, Role::Pawn)) {
-                out.push((pf, pr));
-            }
-        }
-        for &role in self.rules.roles() {
-            if role == Role::Pawn {
-                continue;
-            }
-            let (leaps, _, _) = self.rules.movement(role);
-            if role == Role::King && self.rules.chad() && !self.rules.castle(by).has(f, r) {
-                continue;
-            }
-            for (df, dr) in leaps {
-                let (pf, pr) = (f + df, r + dr);
-                if self.at(pf, pr) == Some(Piece::new(by, role)) {
-                    out.push((pf, pr));
-                }
-            }
-        }
-        for (dirs, orthogonal) in [(WAZIR_LEAPS, true), (FERZ_LEAPS, false)] {
-            for (df, dr) in dirs {
-                let (mut pf, mut pr) = (f + df, r + dr);
-                while self.exists(pf, pr) {
-                    if let Some(p) = self.at(pf, pr) {
-                        let (_, orth, diag) = self.rules.movement(p.role);
-                        if p.color == by && (if orthogonal { orth } else { diag }) {
-                            out.push((pf, pr));
-                        }
-                        break;
-                    }
-                    pf += df;
-                    pr += dr;
-                }
-            }
-        }
-        out
-    }
-
-    /// The same, from each enemy piece's own moves (slow; to check the
-    /// fast version).
-    fn attackers_slow(&self, f: i32, r: i32, by: Color) -> Vec<(i32, i32)> {
-        self.pieces()
-            .into_iter()
-            .filter(|&(pf, pr, p)| p.color == by && self.attacks(pf, pr, p).contains(&(f, r)))
-            .map(|(pf, pr, _)| (pf, pr))
-            .collect()
-    }
-
-    fn attacked(&self, f: i32, r: i32, by: Color) -> bool {
-        !self.attackers(f, r, by).is_empty()
-    }
-}
-
-/// The oracle's view of a position: mailbox plus the state a FEN holds.
-#[derive(Clone, Debug)]
-struct State {
-    board: Board,
-    side: Color,
-    /// Castling rooks by colour, as (file, rank).
-    castling: Vec<(Color, (i32, i32))>,
-    en_passant: Option<(i32, i32)>,
-}
-
-fn state_of<B: Bitboard>(pos: &Position<B>) -> State {
-    let variant = pos.variant();
-    let rules = Rules::of(variant);
+/// The oracle's board of an engine position, read square by square
+/// (not through the FEN), checking that the engine's squares that exist
+/// are those of its attack boards' corners and that every castling right
+/// names a rook on its king's rank.
+fn state_of<B: Bitboard>(pos: &Position<B>) -> oracle::Board {
+    let game = game_of(pos.variant());
     let g = &pos.tables().geometry;
     assert_eq!(
         (g.files() as i32, g.ranks() as i32),
-        (rules.files, rules.ranks),
-        "{variant}: board size"
+        game.size(),
+        "{}: board size",
+        pos.variant()
     );
-    let corners = if rules.wau() {
+    let corners = if game == Game::WauChess {
         let c = pos.board_corners();
         [0, 1, 2, 3].map(|i| (g.file_of(c[i]).0 as i32, g.rank_of(c[i]).0 as i32))
     } else {
-        WAU_START_CORNERS
+        oracle::START_CORNERS
     };
-    let mut board = Board::empty(rules, corners);
-    for r in 0..rules.ranks {
-        for f in 0..rules.files {
+    let mut board = oracle::Board::empty(game, corners);
+    for r in 0..game.ranks() {
+        for f in 0..game.files() {
             let sq = g.square(f, r).expect("inside the board");
-            assert_eq!(sq.index(), board.index(f, r), "square numbering");
+            assert_eq!(sq.index(), index_of(game, (f, r)), "square numbering");
             assert_eq!(
                 pos.exists().has(sq),
-                board.exists(f, r),
+                board.exists((f, r)),
                 "{}: existence of {} disagrees with the boards' corners",
                 pos.fen(),
                 g.name(sq)
             );
-            board.set(f, r, pos.piece_at(sq));
+            board.put(
+                (f, r),
+                pos.piece_at(sq).map(|p| oracle::Piece {
+                    white: p.color == Color::White,
+                    kind: kind_of(p.role),
+                }),
+            );
         }
     }
-    let mut castling = Vec::new();
+    board.white_to_move = pos.side_to_move() == Color::White;
     for c in Color::ALL {
+        let white = c == Color::White;
         for rook in pos.castling_rights()[c.index()].iter().flatten() {
-            castling.push((c, board.coords(*rook)));
+            let rook = coords(game, *rook);
+            let king = board
+                .king(white)
+                .unwrap_or_else(|| panic!("{}: a castling right without a king", pos.fen()));
+            assert_eq!(rook.1, king.1, "a castling rook off the king's rank");
+            assert_eq!(
+                board.at(rook),
+                Some(oracle::Piece {
+                    white,
+                    kind: Kind::Rook
+                }),
+                "a castling right without its rook"
+            );
+            let slot = usize::from(rook.0 < king.0) + if white { 0 } else { 2 };
+            assert_eq!(board.castling[slot], None, "two rights on one side");
+            board.castling[slot] = Some(rook);
         }
     }
-    let en_passant = pos.en_passant().map(|sq| board.coords(sq));
-    State {
-        board,
-        side: pos.side_to_move(),
-        castling,
-        en_passant,
+    board.en_passant = pos.en_passant().map(|sq| coords(game, sq));
+    board
+}
+
+/// The engine's move of an oracle move.
+fn engine_move(game: Game, m: Mv) -> Move {
+    let (from, to) = (square_of(game, m.from), square_of(game, m.to));
+    match m.special {
+        Special::None => Move::normal(from, to),
+        Special::DoubleStep => Move::double_step(from, to),
+        Special::EnPassant => Move::en_passant(from, to),
+        Special::Promotion(kind) => Move::promotion(from, to, role_of(kind)),
+        Special::Castle { rook } => Move::castle(from, to, square_of(game, rook)),
+        Special::Board { index } => Move::board_move(from, to, index as u8),
     }
 }
 
-/// A pseudo-legal move and the mailbox it leads to.
+/// A legal move of the oracle and the position it leads to.
 struct Candidate {
     m: Move,
-    after: Board,
+    after: oracle::Board,
+    /// A capture or a promotion: what the quiescence search plays.
     noisy: bool,
-}
-
-/// Every pseudo-legal move of the side to move, with its result.
-fn pseudo_moves(s: &State) -> Vec<Candidate> {
-    let b = &s.board;
-    let rules = b.rules;
-    let us = s.side;
-    let them = !us;
-    let mut out = Vec::new();
-    let simple =
-        |out: &mut Vec<Candidate>, f: i32, r: i32, tf: i32, tr: i32, m: Move, placed: Piece| {
-            let mut after = b.clone();
-            let noisy = b.at(tf, tr).is_some() || m.kind() == MoveKind::Promotion;
-            after.set(f, r, None);
-            after.set(tf, tr, Some(placed));
-            out.push(Candidate { m, after, noisy });
-        };
-    for (f, r, p) in b.pieces() {
-        if p.color != us {
-            continue;
-        }
-        let from = b.square(f, r);
-        match p.role {
-            Role::Pawn => {
-                let fw = forward(us);
-                let promo = |tr: i32, tf: i32| {
-                    rules.promotion_rank(us) == tr && rules.main_board().has(tf, tr)
-                };
-                let mut targets = Vec::new();
-                if b.exists(f, r + fw) && b.at(f, r + fw).is_none() {
-                    targets.push((f, r + fw));
-                    let main = rules.main_board();
-                    if r == rules.pawn_start_rank(us)
-                        && main.has(f, r)
-                        && b.exists(f, r + 2 * fw)
-                        && b.at(f, r + 2 * fw).is_none()
-                    {
-                        let (tf, tr) = (f, r + 2 * fw);
-                        simple(
-                            &mut out,
-                            f,
-                            r,
-                            tf,
-                            tr,
-                            Move::double_step(from, b.square(tf, tr)),
-                            p,
-                        );
-                    }
-                }
-                for df in [-1, 1] {
-                    let (tf, tr) = (f + df, r + fw);
-                    if b.at(tf, tr).is_some_and(|q| q.color == them) {
-                        targets.push((tf, tr));
-                    }
-                }
-                for (tf, tr) in targets {
-                    let to = b.square(tf, tr);
-                    if promo(tr, tf) {
-                        for role in rules.promotion_roles() {
-                            simple(
-                                &mut out,
-                                f,
-                                r,
-                                tf,
-                                tr,
-                                Move::promotion(from, to, role),
-                                Piece::new(us, role),
-                            );
-                        }
-                    } else {
-                        simple(&mut out, f, r, tf, tr, Move::normal(from, to), p);
-                    }
-                }
-                if let Some((ef, er)) = s.en_passant {
-                    let main = rules.main_board();
-                    let victim = (ef, er - fw);
-                    if er == r + fw
-                        && (ef - f).abs() == 1
-                        && main.has(f, r)
-                        && main.has(ef, er)
-                        && main.has(victim.0, victim.1)
-                        && b.at(ef, er).is_none()
-                        && b.at(victim.0, victim.1) == Some(Piece::new(them, Role::Pawn))
-                    {
-                        let mut after = b.clone();
-                        after.set(f, r, None);
-                        after.set(victim.0, victim.1, None);
-                        after.set(ef, er, Some(p));
-                        out.push(Candidate {
-                            m: Move::en_passant(from, b.square(ef, er)),
-                            after,
-                            noisy: true,
-                        });
-                    }
-                }
-            }
-            role => {
-                for (tf, tr) in b.attacks(f, r, p) {
-                    let target = b.at(tf, tr);
-                    if target.is_some_and(|q| q.color == us) {
-                        continue;
-                    }
-                    if rules.chad()
-                        && role != Role::King
-                        && target.is_some()
-                        && !rules.chad_capture_allowed(us, f, r, tf, tr)
-                    {
-                        continue;
-                    }
-                    let to = b.square(tf, tr);
-                    if rules.chad() && role == Role::Rook && rules.castle(them).has(tf, tr) {
-                        simple(
-                            &mut out,
-                            f,
-                            r,
-                            tf,
-                            tr,
-                            Move::promotion(from, to, Role::Queen),
-                            Piece::new(us, Role::Queen),
-                        );
-                    } else {
-                        simple(&mut out, f, r, tf, tr, Move::normal(from, to), p);
-                    }
-                }
-            }
-        }
-    }
-    castling_moves(s, &mut out);
-    if rules.wau() {
-        board_moves(s, &mut out);
-    }
-    out
-}
-
-fn castling_moves(s: &State, out: &mut Vec<Candidate>) {
-    let b = &s.board;
-    let rules = b.rules;
-    let us = s.side;
-    let them = !us;
-    if rules.wau() && b.corners != WAU_START_CORNERS {
-        return;
-    }
-    let Some((kf, kr)) = b.king(us) else {
-        return;
-    };
-    if b.attacked(kf, kr, them) {
-        return;
-    }
-    for &(c, (rf, rr)) in &s.castling {
-        if c != us {
-            continue;
-        }
-        assert_eq!(rr, kr, "a castling rook off the king's rank");
-        assert_eq!(
-            b.at(rf, rr),
-            Some(Piece::new(us, Role::Rook)),
-            "a castling right without its rook"
-        );
-        let king_from = b.square(kf, kr);
-        let rook_sq = b.square(rf, rr);
-        let dir = (rf - kf).signum();
-        if rules.fast_castling() {
-            let mut tf = kf + dir;
-            while tf != rf {
-                if b.at(tf, kr).is_none() && !b.attacked(tf, kr, them) {
-                    let mut after = b.clone();
-                    after.set(kf, kr, Some(Piece::new(us, Role::Rook)));
-                    after.set(rf, rr, None);
-                    after.set(tf, kr, Some(Piece::new(us, Role::King)));
-                    out.push(Candidate {
-                        m: Move::castle(king_from, b.square(tf, kr), rook_sq),
-                        after,
-                        noisy: false,
-                    });
-                }
-                tf += dir;
-            }
-        } else {
-            let (king_to, rook_to) = if dir > 0 {
-                (rules.files - 2, rules.files - 3)
-            } else {
-                (2, 3)
-            };
-            let span = |a: i32, z: i32| -> Vec<i32> { (a.min(z)..=a.max(z)).collect() };
-            let must_be_empty = span(kf, king_to).into_iter().chain(span(rf, rook_to));
-            let mut clear = true;
-            for f in must_be_empty {
-                if f != kf && f != rf && b.at(f, kr).is_some() {
-                    clear = false;
-                }
-            }
-            if !clear {
-                continue;
-            }
-            let mut without = b.clone();
-            without.set(rf, rr, None);
-            without.set(kf, kr, None);
-            let passes_attacked = span(kf, king_to)
-                .into_iter()
-                .filter(|&f| f != kf)
-                .any(|f| without.attacked(f, kr, them));
-            if passes_attacked {
-                continue;
-            }
-            let mut after = b.clone();
-            after.set(kf, kr, None);
-            after.set(rf, rr, None);
-            after.set(king_to, kr, Some(Piece::new(us, Role::King)));
-            after.set(rook_to, kr, Some(Piece::new(us, Role::Rook)));
-            out.push(Candidate {
-                m: Move::castle(king_from, b.square(king_to, kr), rook_sq),
-                after,
-                noisy: false,
-            });
-        }
-    }
-}
-
-/// Whether Wau Chess boards at `corners` fit the frame, overlap nothing
-/// and all join the main board through shared edges.
-fn corners_valid(rules: Rules, corners: &[(i32, i32); 4]) -> bool {
-    let rects: Vec<Rect> = corners.iter().map(|&c| board_rect(c)).collect();
-    for (i, a) in rects.iter().enumerate() {
-        if a.f < 0 || a.r < 0 || a.f + a.w > rules.files || a.r + a.h > rules.ranks {
-            return false;
-        }
-        if a.overlaps(WAU_MAIN) || rects[..i].iter().any(|o| o.overlaps(*a)) {
-            return false;
-        }
-    }
-    let mut joined = [false; 4];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for i in 0..4 {
-            if !joined[i]
-                && (rects[i].shares_edge(WAU_MAIN)
-                    || (0..4).any(|j| joined[j] && rects[i].shares_edge(rects[j])))
-            {
-                joined[i] = true;
-                changed = true;
-            }
-        }
-    }
-    joined.iter().all(|&j| j)
-}
-
-fn board_moves(s: &State, out: &mut Vec<Candidate>) {
-    let b = &s.board;
-    let rules = b.rules;
-    let us = s.side;
-    for index in 0..4 {
-        let owner = if index < 2 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if owner != us {
-            continue;
-        }
-        let from = b.corners[index];
-        let rect = board_rect(from);
-        let passengers: Vec<(i32, i32, Piece)> = b
-            .pieces()
-            .into_iter()
-            .filter(|&(f, r, _)| rect.has(f, r))
-            .collect();
-        if passengers.len() > 1 || passengers.iter().any(|p| p.2.color != us) {
-            continue;
-        }
-        for dy in -WAU_MAX_SHIFT..=WAU_MAX_SHIFT {
-            for dx in -WAU_MAX_SHIFT..=WAU_MAX_SHIFT {
-                if (dx, dy) == (0, 0) || (dx + dy) % 2 != 0 {
-                    continue;
-                }
-                let to = (from.0 + dx, from.1 + dy);
-                let mut corners = b.corners;
-                corners[index] = to;
-                if !corners_valid(rules, &corners) {
-                    continue;
-                }
-                let mut after = b.clone();
-                for &(f, r, _) in &passengers {
-                    after.set(f, r, None);
-                }
-                after.corners = corners;
-                after.set_existence();
-                for &(f, r, p) in &passengers {
-                    after.set(f + dx, r + dy, Some(p));
-                }
-                out.push(Candidate {
-                    m: Move::board_move(
-                        b.square(from.0, from.1),
-                        b.square(to.0, to.1),
-                        index as u8,
-                    ),
-                    after,
-                    noisy: false,
-                });
-            }
-        }
-    }
 }
 
 /// The oracle's legal moves: pseudo-legal moves after which the mover
 /// still has its king and no enemy piece attacks it.
-fn oracle_legal(s: &State) -> Vec<Candidate> {
-    let us = s.side;
-    pseudo_moves(s)
+fn oracle_legal(board: &oracle::Board) -> Vec<Candidate> {
+    board
+        .legal_moves()
         .into_iter()
-        .filter(|c| match c.after.king(us) {
-            Some((f, r)) => !c.after.attacked(f, r, !us),
-            None => false,
+        .map(|m| Candidate {
+            m: engine_move(board.game, m),
+            after: board.play(m),
+            noisy: match m.special {
+                Special::EnPassant | Special::Promotion(_) => true,
+                Special::Castle { .. } | Special::Board { .. } => false,
+                Special::None | Special::DoubleStep => board.at(m.to).is_some(),
+            },
         })
         .collect()
 }
@@ -880,27 +228,24 @@ fn oracle_legal(s: &State) -> Vec<Candidate> {
 /// Checks every claim about one position; returns its legal moves.
 fn check_position<B: Bitboard>(pos: &Position<B>, rng: &mut Rng) -> Vec<Move> {
     let fen = pos.fen();
-    let state = state_of(pos);
-    let us = state.side;
+    let board = state_of(pos);
+    let game = board.game;
+    let us = board.white_to_move;
     check_consistency(pos);
 
     // Checkers.
-    let (kf, kr) = state
-        .board
+    let king = board
         .king(us)
         .unwrap_or_else(|| panic!("{fen}: the side to move has no king"));
-    let squares = |list: Vec<(i32, i32)>| {
-        let mut v: Vec<usize> = list
-            .into_iter()
-            .map(|(f, r)| state.board.index(f, r))
-            .collect();
+    let squares = |list: Vec<Sq>| {
+        let mut v: Vec<usize> = list.into_iter().map(|sq| index_of(game, sq)).collect();
         v.sort_unstable();
         v
     };
-    let oracle_checkers = squares(state.board.attackers(kf, kr, !us));
+    let oracle_checkers = squares(board.attackers(king, !us));
     assert_eq!(
         oracle_checkers,
-        squares(state.board.attackers_slow(kf, kr, !us)),
+        squares(board.attackers_slow(king, !us)),
         "{fen}: the oracle's two ways of finding checkers"
     );
     let mut checkers: Vec<usize> = pos.checkers().squares().map(|s| s.index()).collect();
@@ -911,18 +256,17 @@ fn check_position<B: Bitboard>(pos: &Position<B>, rng: &mut Rng) -> Vec<Move> {
         !oracle_checkers.is_empty(),
         "{fen}: in_check"
     );
-    let (of, or) = state
-        .board
+    let their_king = board
         .king(!us)
         .unwrap_or_else(|| panic!("{fen}: the side not to move has no king"));
     assert!(
-        !state.board.attacked(of, or, us),
+        !board.attacked(their_king, us),
         "{fen}: the side not to move is in check"
     );
     assert!(!pos.opponent_in_check(), "{fen}: opponent_in_check");
 
     // The full list.
-    let oracle = oracle_legal(&state);
+    let oracle = oracle_legal(&board);
     let legal = pos.legal_moves();
     let engine: Vec<Move> = legal.iter().copied().collect();
     let engine_set: HashSet<Move> = engine.iter().copied().collect();
@@ -977,21 +321,21 @@ fn check_position<B: Bitboard>(pos: &Position<B>, rng: &mut Rng) -> Vec<Move> {
         let after_fen = after.fen();
         let got = state_of(&after);
         assert_eq!(
-            got.board,
-            c.after,
+            (got.board_fen(), got.corners, got.castling),
+            (c.after.board_fen(), c.after.corners, c.after.castling),
             "{fen}: {} gives {after_fen}",
             pos.wire(c.m)
         );
         assert_eq!(
-            after.side_to_move(),
+            after.side_to_move() == Color::White,
             !us,
             "{fen}: {} keeps the turn",
             pos.wire(c.m)
         );
         check_consistency(&after);
-        let (f, r) = got.board.king(us).expect("checked by the oracle");
+        let king = got.king(us).expect("checked by the oracle");
         assert!(
-            !got.board.attacked(f, r, !us),
+            !got.attacked(king, !us),
             "{fen}: {} leaves the king attacked",
             pos.wire(c.m)
         );
@@ -1003,7 +347,7 @@ fn check_position<B: Bitboard>(pos: &Position<B>, rng: &mut Rng) -> Vec<Move> {
     }
 
     // Garbage against is_legal.
-    let size = (state.board.rules.files * state.board.rules.ranks) as u64;
+    let size = (game.files() * game.ranks()) as u64;
     for i in 0..GARBAGE_MOVES {
         let m = if i % 2 == 0 || engine.is_empty() {
             let from = rng.below(size) as u32;
@@ -1141,61 +485,25 @@ fn playout<B: Bitboard>(start: &Position<B>, rng: &mut Rng) -> u64 {
     checked
 }
 
-fn file_letter(f: i32) -> char {
-    (b'a' + f as u8) as char
-}
-
-fn fen_of(board: &Board, side: Color, castling: &str, ep: Option<(i32, i32)>) -> String {
-    let rules = board.rules;
-    let mut rows = Vec::new();
-    for r in (0..rules.ranks).rev() {
-        let mut row = String::new();
-        let mut run = 0;
-        for f in 0..rules.files {
-            let cell = if !board.exists(f, r) {
-                Some('*')
-            } else {
-                board.at(f, r).map(|p| p.fen_char())
-            };
-            match cell {
-                None => run += 1,
-                Some(c) => {
-                    if run > 0 {
-                        row.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    row.push(c);
-                }
-            }
-        }
-        if run > 0 {
-            row.push_str(&run.to_string());
-        }
-        rows.push(row);
-    }
-    let side = if side == Color::White { "w" } else { "b" };
+/// A FEN of the oracle's `board` with the given side, castling field
+/// (empty for none) and en-passant square.
+fn fen_of(board: &oracle::Board, white: bool, castling: &str, ep: Option<Sq>) -> String {
+    let side = if white { "w" } else { "b" };
     let castling = if castling.is_empty() { "-" } else { castling };
-    let ep = ep.map_or("-".to_string(), |(f, r)| {
-        format!("{}{}", file_letter(f), r + 1)
-    });
-    let mut fen = format!("{} {side} {castling} {ep} 0 1", rows.join("/"));
-    if rules.wau() {
-        let names: Vec<String> = board
-            .corners
-            .iter()
-            .map(|&(f, r)| format!("{}{}", file_letter(f), r + 1))
-            .collect();
+    let ep = ep.map_or("-".to_string(), oracle::name);
+    let mut fen = format!("{} {side} {castling} {ep} 0 1", board.board_fen());
+    if board.game == Game::WauChess {
         fen.push(' ');
-        fen.push_str(&names.join(","));
+        fen.push_str(&board.corners_fen());
     }
     fen
 }
 
 /// A random position of `variant` that the FEN reader accepts.
 fn random_placement(variant: Variant, rng: &mut Rng) -> AnyPosition {
-    let rules = Rules::of(variant);
+    let game = game_of(variant);
     loop {
-        if let Some(fen) = random_fen(rules, rng)
+        if let Some(fen) = random_fen(game, rng)
             && let Ok(pos) = AnyPosition::from_fen(variant, &fen)
         {
             return pos;
@@ -1203,72 +511,84 @@ fn random_placement(variant: Variant, rng: &mut Rng) -> AnyPosition {
     }
 }
 
-fn random_corners(rules: Rules, rng: &mut Rng) -> [(i32, i32); 4] {
+fn random_corners(game: Game, rng: &mut Rng) -> [Sq; 4] {
     if rng.chance(1, 3) {
-        return WAU_START_CORNERS;
+        return oracle::START_CORNERS;
     }
     for _ in 0..1000 {
-        let mut corners = WAU_START_CORNERS;
+        let mut corners = oracle::START_CORNERS;
         for c in corners.iter_mut() {
             if rng.chance(1, 2) {
                 *c = (
-                    rng.range(0, rules.files - WAU_BOARD),
-                    rng.range(0, rules.ranks - WAU_BOARD),
+                    rng.range(0, game.files() - oracle::ATTACK_BOARD),
+                    rng.range(0, game.ranks() - oracle::ATTACK_BOARD),
                 );
             }
         }
-        if corners_valid(rules, &corners) {
+        if oracle::arrangement_ok(&corners) {
             return corners;
         }
     }
-    WAU_START_CORNERS
+    oracle::START_CORNERS
 }
 
-/// A random non-king role of the game, leapers that jump two squares
+/// A random non-king kind of the game, leapers that jump two squares
 /// (the champion, the FAD) as often as all the others together.
-fn pick_role(rules: Rules, rng: &mut Rng) -> Role {
-    let jumpers: Vec<Role> = rules
-        .roles()
+fn pick_kind(game: Game, rng: &mut Rng) -> Kind {
+    let jumpers: Vec<Kind> = game
+        .army()
         .iter()
         .copied()
-        .filter(|r| matches!(r, Role::Champion | Role::Fad))
+        .filter(|k| matches!(k, Kind::Champion | Kind::Fad))
         .collect();
     if !jumpers.is_empty() && rng.chance(1, 2) {
         return jumpers[rng.below(jumpers.len() as u64) as usize];
     }
-    let roles: Vec<Role> = rules
-        .roles()
+    let kinds: Vec<Kind> = game
+        .army()
         .iter()
         .copied()
-        .filter(|&r| r != Role::King)
+        .filter(|&k| k != Kind::King)
         .collect();
-    roles[rng.below(roles.len() as u64) as usize]
+    kinds[rng.below(kinds.len() as u64) as usize]
 }
 
-/// Whether the FEN reader accepts `piece` on (f, r): no pawn where it
-/// would have promoted, no unpromoted Chad rook inside the enemy castle.
-fn may_stand(rules: Rules, piece: Piece, f: i32, r: i32) -> bool {
-    if piece.role == Role::Pawn {
-        if rules.wau() {
-            return !(rules.promotion_rank(piece.color) == r && rules.main_board().has(f, r));
+/// Whether the FEN reader accepts `piece` on `sq`: no pawn where it would
+/// have promoted, no unpromoted Chad rook inside the enemy castle.
+fn may_stand(game: Game, piece: oracle::Piece, sq: Sq) -> bool {
+    if piece.kind == Kind::Pawn {
+        if game == Game::WauChess {
+            return !(game.promotion_rank(piece.white) == sq.1 && game.main_board().has(sq));
         }
-        return r != 0 && r != rules.ranks - 1;
+        return sq.1 != 0 && sq.1 != game.ranks() - 1;
     }
-    !(rules.chad() && piece.role == Role::Rook && rules.castle(!piece.color).has(f, r))
+    !(game == Game::Chad && piece.kind == Kind::Rook && game.castle(!piece.white).has(sq))
 }
 
-fn random_fen(rules: Rules, rng: &mut Rng) -> Option<String> {
-    let corners = if rules.wau() {
-        random_corners(rules, rng)
+/// A piece of `white`.
+fn piece(white: bool, kind: Kind) -> Option<oracle::Piece> {
+    Some(oracle::Piece { white, kind })
+}
+
+/// Whether `sq` is a king's.
+fn is_king(b: &oracle::Board, sq: Sq) -> bool {
+    b.at(sq).is_some_and(|p| p.kind == Kind::King)
+}
+
+fn random_fen(game: Game, rng: &mut Rng) -> Option<String> {
+    let (files, ranks) = game.size();
+    let corners = if game == Game::WauChess {
+        random_corners(game, rng)
     } else {
-        WAU_START_CORNERS
+        oracle::START_CORNERS
     };
-    let mut b = Board::empty(rules, corners);
-    let random_square = |rng: &mut Rng, b: &Board| -> Option<(i32, i32)> {
+    let mut b = oracle::Board::empty(game, corners);
+    let free = |b: &oracle::Board, sq: Sq| b.exists(sq) && b.at(sq).is_none();
+    let random_square = |rng: &mut Rng, b: &oracle::Board| -> Option<Sq> {
         for _ in 0..100 {
-            let (f, r) = (rng.range(0, rules.files - 1), rng.range(0, rules.ranks - 1));
-            if b.exists(f, r) && b.at(f, r).is_none() {
-                return Some((f, r));
+            let sq = (rng.range(0, files - 1), rng.range(0, ranks - 1));
+            if free(b, sq) {
+                return Some(sq);
             }
         }
         None
@@ -1276,74 +596,76 @@ fn random_fen(rules: Rules, rng: &mut Rng) -> Option<String> {
     // Kings: on their start squares now and then (castling), in their
     // castles in Chad, never side by side.
     let mut kings = Vec::new();
-    for c in Color::ALL {
-        let sq = if rules.chad() {
-            let k = rules.castle(c);
+    for white in [true, false] {
+        let sq = if game == Game::Chad {
+            let k = game.castle(white);
             (rng.range(k.f, k.f + 2), rng.range(k.r, k.r + 2))
         } else if rng.chance(1, 2) {
-            let king_file = match rules.variant {
-                Variant::ParityChess => 6,
-                Variant::WadChess => 5,
+            let king_file = match game {
+                Game::ParityChess => 6,
+                Game::WadChess => 5,
                 _ => 4,
             };
-            (king_file, rules.back_rank(c))
+            (king_file, game.back_rank(white))
         } else {
             random_square(rng, &b)?
         };
-        if !b.exists(sq.0, sq.1) || b.at(sq.0, sq.1).is_some() {
+        if !free(&b, sq) {
             return None;
         }
-        b.set(sq.0, sq.1, Some(Piece::new(c, Role::King)));
+        b.put(sq, piece(white, Kind::King));
         kings.push(sq);
     }
     if (kings[0].0 - kings[1].0).abs() <= 1 && (kings[0].1 - kings[1].1).abs() <= 1 {
         return None;
     }
     // Rooks in the corners of the back ranks, for castling.
-    if !rules.chad() && rng.chance(1, 2) {
-        let main = rules.main_board();
-        for c in Color::ALL {
-            for f in [0, rules.files - 1] {
-                let r = rules.back_rank(c);
-                if b.exists(f, r) && b.at(f, r).is_none() && rng.chance(3, 4) {
-                    b.set(f, r, Some(Piece::new(c, Role::Rook)));
+    if game != Game::Chad && rng.chance(1, 2) {
+        for white in [true, false] {
+            for f in [0, files - 1] {
+                let sq = (f, game.back_rank(white));
+                if free(&b, sq) && rng.chance(3, 4) {
+                    b.put(sq, piece(white, Kind::Rook));
                 }
             }
         }
-        let _ = main;
     }
     // Pins on both sides of a king along one line, the pinned pieces
     // next to it (a leaper could jump over the king into the other pin).
     if rng.chance(1, 3) {
-        let owner = if rng.chance(1, 2) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let (kf, kr) = kings[owner.index()];
-        let (df, dr) = [WAZIR_LEAPS, FERZ_LEAPS].concat()[rng.below(8) as usize];
+        let owner = rng.chance(1, 2);
+        let (kf, kr) = kings[usize::from(!owner)];
+        let (df, dr) = [oracle::WAZIR, oracle::FERZ].concat()[rng.below(8) as usize];
         let rider = if df == 0 || dr == 0 {
-            Role::Rook
+            Kind::Rook
         } else {
-            Role::Bishop
+            Kind::Bishop
         };
         for sign in [1, -1] {
             let near = rng.range(1, 2);
             let far = near + rng.range(1, 3);
-            let pinned_role = pick_role(rules, rng);
-            let pinner_role = if rng.chance(1, 3) { Role::Queen } else { rider };
+            let pinned = pick_kind(game, rng);
+            let pinner = if rng.chance(1, 3) { Kind::Queen } else { rider };
             let cells = [
-                (near, Piece::new(owner, pinned_role)),
-                (far, Piece::new(!owner, pinner_role)),
+                (
+                    near,
+                    oracle::Piece {
+                        white: owner,
+                        kind: pinned,
+                    },
+                ),
+                (
+                    far,
+                    oracle::Piece {
+                        white: !owner,
+                        kind: pinner,
+                    },
+                ),
             ];
-            for (distance, piece) in cells {
-                let (f, r) = (kf + sign * df * distance, kr + sign * dr * distance);
-                if b.exists(f, r)
-                    && b.at(f, r).is_none()
-                    && rules.roles().contains(&piece.role)
-                    && may_stand(rules, piece, f, r)
-                {
-                    b.set(f, r, Some(piece));
+            for (distance, p) in cells {
+                let sq = (kf + sign * df * distance, kr + sign * dr * distance);
+                if free(&b, sq) && game.army().contains(&p.kind) && may_stand(game, p, sq) {
+                    b.put(sq, Some(p));
                 }
             }
         }
@@ -1351,12 +673,8 @@ fn random_fen(rules: Rules, rng: &mut Rng) -> Option<String> {
     // Other pieces: half of them close to a king, where pins and checks are.
     let extra = rng.below(MAX_EXTRA_PIECES + 1);
     for _ in 0..extra {
-        let color = if rng.chance(1, 2) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let role = pick_role(rules, rng);
+        let white = rng.chance(1, 2);
+        let kind = pick_kind(game, rng);
         let sq = if rng.chance(1, 2) {
             let (kf, kr) = kings[rng.below(2) as usize];
             (kf + rng.range(-3, 3), kr + rng.range(-3, 3))
@@ -1366,64 +684,63 @@ fn random_fen(rules: Rules, rng: &mut Rng) -> Option<String> {
                 None => continue,
             }
         };
-        if !b.exists(sq.0, sq.1) || b.at(sq.0, sq.1).is_some() {
+        if !free(&b, sq) {
             continue;
         }
-        let piece = Piece::new(color, role);
-        if may_stand(rules, piece, sq.0, sq.1) {
-            b.set(sq.0, sq.1, Some(piece));
+        let p = oracle::Piece { white, kind };
+        if may_stand(game, p, sq) {
+            b.put(sq, Some(p));
         }
     }
-    let side = if rng.chance(1, 2) {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let white = rng.chance(1, 2);
     // En passant: an enemy pawn that has just double-stepped, next to one
     // of ours.
     let mut ep = None;
-    if rules.roles().contains(&Role::Pawn) && rng.chance(1, 3) {
-        let them = !side;
-        let main = rules.main_board();
-        let origin_rank = rules.pawn_start_rank(them);
-        let ep_rank = origin_rank + forward(them);
-        let victim_rank = ep_rank + forward(them);
+    if game.army().contains(&Kind::Pawn) && rng.chance(1, 3) {
+        let them = !white;
+        let forward = if them { 1 } else { -1 };
+        let main = game.main_board();
+        let origin_rank = game.pawn_start_rank(them);
+        let ep_rank = origin_rank + forward;
+        let victim_rank = ep_rank + forward;
         let f = rng.range(main.f, main.f + main.w - 1);
         let squares = [(f, origin_rank), (f, ep_rank), (f, victim_rank)];
-        if squares
-            .iter()
-            .any(|&(f, r)| b.at(f, r).is_some_and(|p| p.role == Role::King))
-        {
+        if squares.iter().any(|&sq| is_king(&b, sq)) {
             return None;
         }
-        b.set(f, origin_rank, None);
-        b.set(f, ep_rank, None);
-        b.set(f, victim_rank, Some(Piece::new(them, Role::Pawn)));
+        b.put((f, origin_rank), None);
+        b.put((f, ep_rank), None);
+        b.put((f, victim_rank), piece(them, Kind::Pawn));
         let df = if rng.chance(1, 2) { 1 } else { -1 };
-        if b.exists(f + df, victim_rank)
-            && b.at(f + df, victim_rank)
-                .is_none_or(|p| p.role != Role::King)
-        {
-            b.set(f + df, victim_rank, Some(Piece::new(side, Role::Pawn)));
+        let beside = (f + df, victim_rank);
+        if b.exists(beside) && !is_king(&b, beside) {
+            b.put(beside, piece(white, Kind::Pawn));
         }
         ep = Some((f, ep_rank));
     }
     let mut castling = String::new();
-    if !rules.chad() {
+    if game != Game::Chad {
         for c in ["K", "Q", "k", "q"] {
             if rng.chance(3, 4) {
                 castling.push_str(c);
             }
         }
     }
-    let fen = fen_of(&b, side, &castling, ep);
+    let fen = fen_of(&b, white, &castling, ep);
     // Rights the FEN reader rejects (no rook, king off its rank) are
     // dropped rather than the whole position.
-    let variant = rules.variant;
-    if AnyPosition::from_fen(variant, &fen).is_ok() {
+    if AnyPosition::from_fen(variant_of(game), &fen).is_ok() {
         return Some(fen);
     }
-    Some(fen_of(&b, side, "", ep))
+    Some(fen_of(&b, white, "", ep))
+}
+
+/// The engine's variant of an oracle game.
+fn variant_of(game: Game) -> Variant {
+    Variant::ALL
+        .into_iter()
+        .find(|&v| game_of(v) == game)
+        .expect("every game is a variant")
 }
 
 // ---------------------------------------------------------------------------

@@ -7,8 +7,7 @@
 
 use motley::rules::{AnyPosition, Variant};
 
-#[path = "support/perft_file.rs"]
-mod perft_file;
+use crate::support::perft_file;
 
 /// Largest node count checked in the default (quick) run.
 const SHALLOW_LIMIT: u64 = 2_000_000;

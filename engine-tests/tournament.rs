@@ -4,65 +4,11 @@
 //! resign or do not speak at all, and the run must go on, count each fault
 //! against the right engine and restart it.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const MOTLEY: &str = env!("CARGO_BIN_EXE_motley");
-
-fn motley(args: &[&str]) -> Output {
-    Command::new(MOTLEY)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// Runs motley with `args`, failing the test if it has not ended within
-/// `limit` (it is killed then): a hang fails instead of hanging.
-fn motley_within(args: &[&str], limit: Duration) -> Output {
-    let child = Command::new(MOTLEY)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    wait_within(child, limit, &format!("{args:?}"))
-}
-
-/// Waits for `child` at most `limit`, collecting its output.
-fn wait_within(mut child: Child, limit: Duration, what: &str) -> Output {
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let out = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out.read_to_end(&mut v);
-        v
-    });
-    let err = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err.read_to_end(&mut v);
-        v
-    });
-    let deadline = Instant::now() + limit;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what} did not end within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    Output {
-        status,
-        stdout: out.join().unwrap(),
-        stderr: err.join().unwrap(),
-    }
-}
+use crate::support::binary::{MOTLEY, command, motley, motley_within, spawn_piped, wait_within};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("motley-match-{}-{name}", std::process::id()));
@@ -133,6 +79,10 @@ fn motley_plays_itself_over_uci_and_xboard_and_writes_pgn() {
         "4",
         "--st",
         "0.02",
+        // Other tests load the machine: no time losses here (the suite's
+        // time-loss test is an_engine_late_on_every_move_loses_on_time).
+        "--margin-ms",
+        "1000",
         "--max-plies",
         "16",
         "--concurrency",
@@ -536,13 +486,7 @@ fn a_two_leg_castle_is_read_as_the_castle() {
     // So does the engine over UCI, and it refuses legs of no castle.
     let fen = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1";
     for (legs, refused) in [("f1g1,j1f1", false), ("f1g1,a1f1", true)] {
-        let mut child = Command::new(MOTLEY)
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_piped(&["uci"]);
         let script = format!(
             "uci\nsetoption name UCI_Variant value wadchess\n\
              position fen {fen} moves {legs}\nisready\nquit\n"
@@ -777,29 +721,28 @@ fn an_interrupted_match_loses_no_game() {
     let dir = scratch("interrupt");
     let pgn = dir.join("games.pgn");
     let side = dir.join("games.pgn.unfinished");
-    let child = Command::new(MOTLEY)
-        .args([
-            "match",
-            "--engine1",
-            MOTLEY,
-            "--engine2",
-            &format!("{MOTLEY} xboard"),
-            "--games",
-            "20",
-            "--concurrency",
-            "2",
-            "--st",
-            "0.02",
-            "--max-plies",
-            "24",
-            "--pgn",
-            pgn.to_str().unwrap(),
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = command(&[
+        "match",
+        "--engine1",
+        MOTLEY,
+        "--engine2",
+        &format!("{MOTLEY} xboard"),
+        "--games",
+        "20",
+        "--concurrency",
+        "2",
+        "--st",
+        "0.02",
+        "--max-plies",
+        "24",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ])
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
     // Finished games are on disk while the match goes on, the games in
     // progress in the side file. The match is stopped while a game has just
     // begun (a move or two played, twenty left), so that some game is still

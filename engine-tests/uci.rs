@@ -27,14 +27,13 @@
 //! `go perft 1` lists the legal tokens, and `search` checks that the
 //! `bestmove` token is one of them.
 
-#[path = "support/conversation.rs"]
-mod conversation;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use conversation::{Conversation, Dialect, TIMEOUT, glob};
+use crate::support::conversation::{self, Conversation, Dialect, TIMEOUT, glob};
+use crate::transcript_tests;
+
 /// What "at once" means for `stop`, `quit` and `ponderhit`.
 const PROMPT: Duration = Duration::from_secs(5);
 

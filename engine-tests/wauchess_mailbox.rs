@@ -1,8 +1,9 @@
 //! Wau Chess (`rules/wauchess.md`) perft against a second, independent move
-//! generator written here (`mailbox`), which shares no code with the engine:
-//! the start position, hand-made middlegames with the attack boards moved,
-//! and pseudo-random games compared move by move. The engine must also read
-//! back the FEN it writes for every position reached in play.
+//! generator, the mailbox of `support/oracle.rs`, which shares no code with
+//! the engine: the start position, hand-made middlegames with the attack
+//! boards moved, and pseudo-random games compared move by move. The engine
+//! must also read back the FEN it writes for every position reached in
+//! play.
 //!
 //! Squares: files a-h, ranks 1-14. The main board is d4-e11; the four attack
 //! boards are 3x3 and named by their lower-left corner, in the order White
@@ -11,826 +12,19 @@
 
 use motley::rules::{AnyPosition, Variant};
 
-#[path = "support/perft_file.rs"]
-mod perft_file;
-
-// ---------------------------------------------------------------------------
-// The independent generator.
-// ---------------------------------------------------------------------------
-
-/// A deliberately simple Wau Chess move generator: an 8x14 array of cells,
-/// each with an `exists` flag and maybe a piece, direction lists, the four
-/// attack-board corners, and legality by playing each move on a copy and
-/// looking for attacks on the mover's king. It is written straight from
-/// `rules/wauchess.md` and is slow on purpose.
-mod mailbox {
-    /// A square as (file, rank), both from 0: a1 is (0, 0), h14 is (7, 13).
-    pub type Sq = (i32, i32);
-
-    /// Files of the frame.
-    pub const FILES: i32 = 8;
-    /// Ranks of the frame.
-    pub const RANKS: i32 = 14;
-
-    /// The attack boards' start corners: White queen-side a4, White
-    /// king-side f4, Black queen-side a9, Black king-side f9.
-    pub const START_CORNERS: [Sq; 4] = [(0, 3), (5, 3), (0, 8), (5, 8)];
-
-    /// The main board as a rectangle (left file, bottom rank, width,
-    /// height): d4-e11.
-    const MAIN: (i32, i32, i32, i32) = (3, 3, 2, 8);
-
-    const ORTHOGONAL: [Sq; 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    const DIAGONAL: [Sq; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-    const KNIGHT: [Sq; 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-
-    /// A kind of piece.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Kind {
-        /// A pawn.
-        Pawn,
-        /// A knight.
-        Knight,
-        /// A bishop.
-        Bishop,
-        /// A rook.
-        Rook,
-        /// A queen.
-        Queen,
-        /// A king.
-        King,
-    }
-
-    /// A piece and its side.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Piece {
-        /// White's piece (else Black's).
-        pub white: bool,
-        /// What it is.
-        pub kind: Kind,
-    }
-
-    /// One square of the frame: whether a board covers it, and its piece.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub struct Cell {
-        /// A board (main or attack) covers the square; else it is a hole.
-        pub exists: bool,
-        /// The piece standing there.
-        pub piece: Option<Piece>,
-    }
-
-    /// A move.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Mv {
-        /// A piece goes from one square to another. A pawn may promote (to
-        /// `promotion`) or take en passant (a diagonal step onto an empty
-        /// square); a king's step of two files is castling and takes the
-        /// rook along.
-        Step {
-            /// Where the piece stands.
-            from: Sq,
-            /// Where it goes (for castling, the king's square).
-            to: Sq,
-            /// The new kind of a promoting pawn.
-            promotion: Option<Kind>,
-        },
-        /// Attack board number `board` moves its lower-left corner from
-        /// `from` to `to`, with any piece on it riding along.
-        Board {
-            /// 0, 1: White's queen- and king-side boards; 2, 3: Black's.
-            board: usize,
-            /// The corner before.
-            from: Sq,
-            /// The corner after.
-            to: Sq,
-        },
-    }
-
-    /// A position: the frame, the side to move, castling rights, the
-    /// en-passant square and where the attack boards are.
-    #[derive(Clone, Debug)]
-    pub struct Board {
-        /// `cells[file][rank]`.
-        cells: [[Cell; RANKS as usize]; FILES as usize],
-        /// White is to move.
-        pub white_to_move: bool,
-        /// Castling rights in the order K, Q, k, q.
-        pub castling: [bool; 4],
-        /// The square a pawn passed over with its double step just now.
-        pub en_passant: Option<Sq>,
-        /// Lower-left corners of the four attack boards.
-        pub corners: [Sq; 4],
-    }
-
-    /// The name of a square: `a1`, `h14`.
-    pub fn name(sq: Sq) -> String {
-        format!("{}{}", char::from(b'a' + sq.0 as u8), sq.1 + 1)
-    }
-
-    /// The square of a name.
-    pub fn square(text: &str) -> Sq {
-        let file = i32::from(text.as_bytes()[0] - b'a');
-        let rank: i32 = text[1..].parse().expect("a rank number");
-        (file, rank - 1)
-    }
-
-    fn in_frame(sq: Sq) -> bool {
-        (0..FILES).contains(&sq.0) && (0..RANKS).contains(&sq.1)
-    }
-
-    fn step(sq: Sq, d: Sq) -> Sq {
-        (sq.0 + d.0, sq.1 + d.1)
-    }
-
-    /// Whether `sq` is on the main board d4-e11.
-    pub fn on_main(sq: Sq) -> bool {
-        (3..=4).contains(&sq.0) && (3..=10).contains(&sq.1)
-    }
-
-    /// The nine squares of the attack board with lower-left corner `c`.
-    pub fn board_squares(c: Sq) -> Vec<Sq> {
-        let mut v = Vec::new();
-        for dx in 0..3 {
-            for dy in 0..3 {
-                v.push((c.0 + dx, c.1 + dy));
-            }
-        }
-        v
-    }
-
-    fn rect(c: Sq) -> (i32, i32, i32, i32) {
-        (c.0, c.1, 3, 3)
-    }
-
-    /// The length of the overlap of [a, a + la) and [b, b + lb).
-    fn overlap(a: i32, la: i32, b: i32, lb: i32) -> i32 {
-        ((a + la).min(b + lb) - a.max(b)).max(0)
-    }
-
-    fn rects_overlap(r: (i32, i32, i32, i32), s: (i32, i32, i32, i32)) -> bool {
-        overlap(r.0, r.2, s.0, s.2) > 0 && overlap(r.1, r.3, s.1, s.3) > 0
-    }
-
-    /// wauchess.md, board move rule 3: two boards share an edge when a
-    /// side of one lies along a side of the other for at least one square
-    /// (corner contact does not count).
-    fn share_edge(r: (i32, i32, i32, i32), s: (i32, i32, i32, i32)) -> bool {
-        let side_by_side =
-            (r.0 + r.2 == s.0 || s.0 + s.2 == r.0) && overlap(r.1, r.3, s.1, s.3) > 0;
-        let one_above = (r.1 + r.3 == s.1 || s.1 + s.3 == r.1) && overlap(r.0, r.2, s.0, s.2) > 0;
-        side_by_side || one_above
-    }
-
-    /// Whether four attack boards at `corners` are a valid arrangement:
-    /// each wholly inside the frame (corner file a-f, rank 1-12), none
-    /// overlapping the main board or another, and every one connected to
-    /// the main board through a chain of boards that share an edge.
-    pub fn arrangement_ok(corners: &[Sq; 4]) -> bool {
-        for (i, &c) in corners.iter().enumerate() {
-            if !(0..=FILES - 3).contains(&c.0) || !(0..=RANKS - 3).contains(&c.1) {
-                return false;
-            }
-            if rects_overlap(rect(c), MAIN) {
-                return false;
-            }
-            if corners[..i]
-                .iter()
-                .any(|&d| rects_overlap(rect(c), rect(d)))
-            {
-                return false;
-            }
-        }
-        // Boards reached from the main board.
-        let mut reached = [false; 4];
-        let mut frontier = vec![MAIN];
-        while let Some(r) = frontier.pop() {
-            for (seen, &c) in reached.iter_mut().zip(corners) {
-                if !*seen && share_edge(r, rect(c)) {
-                    *seen = true;
-                    frontier.push(rect(c));
-                }
-            }
-        }
-        reached.iter().all(|&r| r)
-    }
-
-    /// The castling right (index into `Board::castling`) bound to a square:
-    /// the king's and rooks' start squares.
-    fn rights_of(sq: Sq) -> &'static [usize] {
-        match sq {
-            (4, 3) => &[0, 1],
-            (7, 3) => &[0],
-            (0, 3) => &[1],
-            (4, 10) => &[2, 3],
-            (7, 10) => &[2],
-            (0, 10) => &[3],
-            _ => &[],
-        }
-    }
-
-    fn letter(kind: Kind) -> char {
-        match kind {
-            Kind::Pawn => 'p',
-            Kind::Knight => 'n',
-            Kind::Bishop => 'b',
-            Kind::Rook => 'r',
-            Kind::Queen => 'q',
-            Kind::King => 'k',
-        }
-    }
-
-    fn kind_of(c: char) -> Kind {
-        match c.to_ascii_lowercase() {
-            'p' => Kind::Pawn,
-            'n' => Kind::Knight,
-            'b' => Kind::Bishop,
-            'r' => Kind::Rook,
-            'q' => Kind::Queen,
-            'k' => Kind::King,
-            _ => panic!("no piece '{c}' in Wau Chess"),
-        }
-    }
-
-    impl Board {
-        /// Reads a Wau FEN (seven fields; without the seventh the boards
-        /// stand on their start corners). Panics on anything malformed,
-        /// including holes that do not match the corners.
-        pub fn from_fen(fen: &str) -> Board {
-            let fields: Vec<&str> = fen.split_whitespace().collect();
-            assert!(fields.len() >= 4, "too few fields in '{fen}'");
-            let corners: [Sq; 4] = match fields.get(6) {
-                None => START_CORNERS,
-                Some(list) => {
-                    let v: Vec<Sq> = list.split(',').map(square).collect();
-                    assert_eq!(v.len(), 4, "four corners in '{fen}'");
-                    [v[0], v[1], v[2], v[3]]
-                }
-            };
-            assert!(arrangement_ok(&corners), "invalid boards in '{fen}'");
-            let mut board = Board {
-                cells: [[Cell::default(); RANKS as usize]; FILES as usize],
-                white_to_move: true,
-                castling: [false; 4],
-                en_passant: None,
-                corners,
-            };
-            for file in 0..FILES {
-                for rank in 0..RANKS {
-                    let sq = (file, rank);
-                    board.cells[file as usize][rank as usize].exists =
-                        on_main(sq) || corners.iter().any(|&c| board_squares(c).contains(&sq));
-                }
-            }
-            let rows: Vec<&str> = fields[0].split('/').collect();
-            assert_eq!(rows.len(), RANKS as usize, "fourteen ranks in '{fen}'");
-            for (i, row) in rows.iter().enumerate() {
-                let rank = RANKS - 1 - i as i32;
-                let mut file = 0;
-                for c in row.chars() {
-                    if let Some(run) = c.to_digit(10) {
-                        for _ in 0..run {
-                            assert!(
-                                board.exists((file, rank)),
-                                "{} is a hole",
-                                name((file, rank))
-                            );
-                            file += 1;
-                        }
-                    } else if c == '*' {
-                        assert!(
-                            !board.exists((file, rank)),
-                            "{} is not a hole",
-                            name((file, rank))
-                        );
-                        file += 1;
-                    } else {
-                        assert!(
-                            board.exists((file, rank)),
-                            "{} is a hole",
-                            name((file, rank))
-                        );
-                        board.cells[file as usize][rank as usize].piece = Some(Piece {
-                            white: c.is_ascii_uppercase(),
-                            kind: kind_of(c),
-                        });
-                        file += 1;
-                    }
-                }
-                assert_eq!(file, FILES, "rank {} of '{fen}'", rank + 1);
-            }
-            board.white_to_move = match fields[1] {
-                "w" => true,
-                "b" => false,
-                other => panic!("side '{other}'"),
-            };
-            for c in fields[2].chars() {
-                match c {
-                    'K' => board.castling[0] = true,
-                    'Q' => board.castling[1] = true,
-                    'k' => board.castling[2] = true,
-                    'q' => board.castling[3] = true,
-                    '-' => {}
-                    other => panic!("castling '{other}'"),
-                }
-            }
-            board.en_passant = match fields[3] {
-                "-" => None,
-                sq => Some(square(sq)),
-            };
-            board
-        }
-
-        /// The first field of the FEN: ranks 14 down to 1, digits for runs
-        /// of empty existing squares, `*` for each hole.
-        pub fn board_fen(&self) -> String {
-            let mut rows = Vec::new();
-            for rank in (0..RANKS).rev() {
-                let mut row = String::new();
-                let mut run = 0;
-                for file in 0..FILES {
-                    let cell = self.cells[file as usize][rank as usize];
-                    if cell.exists && cell.piece.is_none() {
-                        run += 1;
-                        continue;
-                    }
-                    if run > 0 {
-                        row += &run.to_string();
-                        run = 0;
-                    }
-                    match cell.piece {
-                        None => row.push('*'),
-                        Some(p) => {
-                            let c = letter(p.kind);
-                            row.push(if p.white { c.to_ascii_uppercase() } else { c });
-                        }
-                    }
-                }
-                if run > 0 {
-                    row += &run.to_string();
-                }
-                rows.push(row);
-            }
-            rows.join("/")
-        }
-
-        /// The seventh field of the FEN: the four corners, comma separated.
-        pub fn corners_fen(&self) -> String {
-            self.corners
-                .iter()
-                .map(|&c| name(c))
-                .collect::<Vec<_>>()
-                .join(",")
-        }
-
-        /// The third field of the FEN: `KQkq` or the rights left, or `-`.
-        pub fn castling_fen(&self) -> String {
-            let s: String = "KQkq"
-                .chars()
-                .zip(self.castling)
-                .filter(|&(_, right)| right)
-                .map(|(c, _)| c)
-                .collect();
-            if s.is_empty() { "-".to_string() } else { s }
-        }
-
-        /// Whether a board covers `sq` (false outside the frame).
-        pub fn exists(&self, sq: Sq) -> bool {
-            in_frame(sq) && self.cells[sq.0 as usize][sq.1 as usize].exists
-        }
-
-        /// The piece on `sq` (none on holes and outside the frame).
-        pub fn at(&self, sq: Sq) -> Option<Piece> {
-            if in_frame(sq) {
-                self.cells[sq.0 as usize][sq.1 as usize].piece
-            } else {
-                None
-            }
-        }
-
-        fn put(&mut self, sq: Sq, piece: Option<Piece>) {
-            self.cells[sq.0 as usize][sq.1 as usize].piece = piece;
-        }
-
-        /// The square of the king of `white`.
-        pub fn king(&self, white: bool) -> Sq {
-            for file in 0..FILES {
-                for rank in 0..RANKS {
-                    if self.at((file, rank))
-                        == Some(Piece {
-                            white,
-                            kind: Kind::King,
-                        })
-                    {
-                        return (file, rank);
-                    }
-                }
-            }
-            panic!("no king in {}", self.board_fen())
-        }
-
-        /// Whether a piece of `by_white` attacks `sq`: pawns diagonally
-        /// forward, knights by a leap over anything, kings next door,
-        /// sliders along lines that run over existing empty squares.
-        pub fn attacked(&self, sq: Sq, by_white: bool) -> bool {
-            let is = |at: Sq, kinds: &[Kind]| {
-                self.at(at)
-                    .is_some_and(|p| p.white == by_white && kinds.contains(&p.kind))
-            };
-            let back = if by_white { -1 } else { 1 };
-            if is((sq.0 - 1, sq.1 + back), &[Kind::Pawn])
-                || is((sq.0 + 1, sq.1 + back), &[Kind::Pawn])
-            {
-                return true;
-            }
-            if KNIGHT.iter().any(|&d| is(step(sq, d), &[Kind::Knight])) {
-                return true;
-            }
-            if ORTHOGONAL
-                .iter()
-                .chain(&DIAGONAL)
-                .any(|&d| is(step(sq, d), &[Kind::King]))
-            {
-                return true;
-            }
-            for (dirs, kinds) in [
-                (&ORTHOGONAL, [Kind::Rook, Kind::Queen]),
-                (&DIAGONAL, [Kind::Bishop, Kind::Queen]),
-            ] {
-                for &d in dirs.iter() {
-                    let mut at = step(sq, d);
-                    while self.exists(at) {
-                        if let Some(p) = self.at(at) {
-                            if p.white == by_white && kinds.contains(&p.kind) {
-                                return true;
-                            }
-                            break;
-                        }
-                        at = step(at, d);
-                    }
-                }
-            }
-            false
-        }
-
-        /// Whether the king of `white` is attacked.
-        pub fn in_check(&self, white: bool) -> bool {
-            self.attacked(self.king(white), !white)
-        }
-
-        /// The squares a pawn of `white` promotes on: d11, e11 for White,
-        /// d4, e4 for Black.
-        fn promotes_on(white: bool, sq: Sq) -> bool {
-            let rank = if white { 10 } else { 3 };
-            sq.1 == rank && (sq.0 == 3 || sq.0 == 4)
-        }
-
-        fn push_pawn_move(moves: &mut Vec<Mv>, white: bool, from: Sq, to: Sq) {
-            if Board::promotes_on(white, to) {
-                for kind in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
-                    moves.push(Mv::Step {
-                        from,
-                        to,
-                        promotion: Some(kind),
-                    });
-                }
-            } else {
-                moves.push(Mv::Step {
-                    from,
-                    to,
-                    promotion: None,
-                });
-            }
-        }
-
-        /// Castling: the king on its start square, the rook with the right
-        /// on its corner, all four attack boards on their start corners,
-        /// the squares between empty, and the king neither in check nor
-        /// passing or landing on an attacked square.
-        fn castling_moves(&self, moves: &mut Vec<Mv>) {
-            if self.corners != START_CORNERS {
-                return;
-            }
-            let white = self.white_to_move;
-            let rank = if white { 3 } else { 10 };
-            let (king_right, queen_right) = if white { (0, 1) } else { (2, 3) };
-            let king = Piece {
-                white,
-                kind: Kind::King,
-            };
-            let rook = Some(Piece {
-                white,
-                kind: Kind::Rook,
-            });
-            if self.at((4, rank)) != Some(king) || self.attacked((4, rank), !white) {
-                return;
-            }
-            // (right, rook file, squares that must be empty, king's path)
-            let sides: [(usize, i32, &[i32], &[i32]); 2] = [
-                (king_right, 7, &[5, 6], &[5, 6]),
-                (queen_right, 0, &[1, 2, 3], &[3, 2]),
-            ];
-            for (right, rook_file, empty, path) in sides {
-                if !self.castling[right] || self.at((rook_file, rank)) != rook {
-                    continue;
-                }
-                if empty.iter().any(|&f| self.at((f, rank)).is_some()) {
-                    continue;
-                }
-                if path.iter().any(|&f| self.attacked((f, rank), !white)) {
-                    continue;
-                }
-                moves.push(Mv::Step {
-                    from: (4, rank),
-                    to: (path[1], rank),
-                    promotion: None,
-                });
-            }
-        }
-
-        /// Board moves of the side to move before the check test: each own
-        /// board with at most one piece, its own, translated by (dx, dy)
-        /// with max(|dx|, |dy|) <= 3, dx + dy even, not (0, 0), to a valid
-        /// arrangement (frame, no overlap, all connected).
-        fn board_moves(&self, moves: &mut Vec<Mv>) {
-            let own: [usize; 2] = if self.white_to_move { [0, 1] } else { [2, 3] };
-            for board in own {
-                let from = self.corners[board];
-                let pieces: Vec<Piece> = board_squares(from)
-                    .into_iter()
-                    .filter_map(|sq| self.at(sq))
-                    .collect();
-                if pieces.len() > 1 || pieces.iter().any(|p| p.white != self.white_to_move) {
-                    continue;
-                }
-                for dx in -3..=3 {
-                    for dy in -3..=3 {
-                        if (dx, dy) == (0, 0) || (dx + dy) % 2 != 0 {
-                            continue;
-                        }
-                        let to = (from.0 + dx, from.1 + dy);
-                        let mut corners = self.corners;
-                        corners[board] = to;
-                        if arrangement_ok(&corners) {
-                            moves.push(Mv::Board { board, from, to });
-                        }
-                    }
-                }
-            }
-        }
-
-        /// Moves by the rules of movement, before the check test.
-        pub fn pseudo_moves(&self) -> Vec<Mv> {
-            let mut moves = Vec::new();
-            let white = self.white_to_move;
-            for file in 0..FILES {
-                for rank in 0..RANKS {
-                    let from = (file, rank);
-                    let Some(piece) = self.at(from) else { continue };
-                    if piece.white != white {
-                        continue;
-                    }
-                    let enemy_at = |sq: Sq| self.at(sq).is_some_and(|p| p.white != white);
-                    let free = |sq: Sq| self.exists(sq) && self.at(sq).is_none();
-                    let target =
-                        |sq: Sq| self.exists(sq) && self.at(sq).is_none_or(|p| p.white != white);
-                    match piece.kind {
-                        Kind::Pawn => {
-                            let dir = if white { 1 } else { -1 };
-                            let one = (file, rank + dir);
-                            if free(one) {
-                                Board::push_pawn_move(&mut moves, white, from, one);
-                                let start = if white { 4 } else { 9 };
-                                let two = (file, rank + 2 * dir);
-                                if on_main(from) && rank == start && free(two) {
-                                    moves.push(Mv::Step {
-                                        from,
-                                        to: two,
-                                        promotion: None,
-                                    });
-                                }
-                            }
-                            for df in [-1, 1] {
-                                let to = (file + df, rank + dir);
-                                if enemy_at(to) {
-                                    Board::push_pawn_move(&mut moves, white, from, to);
-                                } else if self.en_passant == Some(to) && free(to) {
-                                    // En passant only with capturer, passed
-                                    // square and victim all on the main board.
-                                    let victim = (file + df, rank);
-                                    if on_main(from)
-                                        && on_main(to)
-                                        && on_main(victim)
-                                        && self.at(victim)
-                                            == Some(Piece {
-                                                white: !white,
-                                                kind: Kind::Pawn,
-                                            })
-                                    {
-                                        moves.push(Mv::Step {
-                                            from,
-                                            to,
-                                            promotion: None,
-                                        });
-                                    }
-                                }
-                            }
-                        }
-                        Kind::Knight | Kind::King => {
-                            let leaps: Vec<Sq> = if piece.kind == Kind::Knight {
-                                KNIGHT.to_vec()
-                            } else {
-                                ORTHOGONAL.iter().chain(&DIAGONAL).copied().collect()
-                            };
-                            for d in leaps {
-                                let to = step(from, d);
-                                if target(to) {
-                                    moves.push(Mv::Step {
-                                        from,
-                                        to,
-                                        promotion: None,
-                                    });
-                                }
-                            }
-                        }
-                        Kind::Bishop | Kind::Rook | Kind::Queen => {
-                            let dirs: Vec<Sq> = match piece.kind {
-                                Kind::Bishop => DIAGONAL.to_vec(),
-                                Kind::Rook => ORTHOGONAL.to_vec(),
-                                _ => ORTHOGONAL.iter().chain(&DIAGONAL).copied().collect(),
-                            };
-                            for d in dirs {
-                                let mut to = step(from, d);
-                                while self.exists(to) {
-                                    match self.at(to) {
-                                        None => moves.push(Mv::Step {
-                                            from,
-                                            to,
-                                            promotion: None,
-                                        }),
-                                        Some(p) => {
-                                            if p.white != white {
-                                                moves.push(Mv::Step {
-                                                    from,
-                                                    to,
-                                                    promotion: None,
-                                                });
-                                            }
-                                            break;
-                                        }
-                                    }
-                                    to = step(to, d);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            self.castling_moves(&mut moves);
-            self.board_moves(&mut moves);
-            moves
-        }
-
-        /// The position after `m` (which must be playable).
-        pub fn play(&self, m: Mv) -> Board {
-            let mut next = self.clone();
-            next.en_passant = None;
-            next.white_to_move = !self.white_to_move;
-            match m {
-                Mv::Step {
-                    from,
-                    to,
-                    promotion,
-                } => {
-                    let mut piece = self.at(from).expect("a piece to move");
-                    if piece.kind == Kind::Pawn {
-                        if from.0 != to.0 && self.at(to).is_none() {
-                            // En passant: the victim stands beside.
-                            next.put((to.0, from.1), None);
-                        }
-                        if (to.1 - from.1).abs() == 2 {
-                            next.en_passant = Some((from.0, (from.1 + to.1) / 2));
-                        }
-                    }
-                    if piece.kind == Kind::King && (to.0 - from.0).abs() == 2 {
-                        let (rook_from, rook_to) = if to.0 > from.0 {
-                            ((7, from.1), (5, from.1))
-                        } else {
-                            ((0, from.1), (3, from.1))
-                        };
-                        let rook = next.at(rook_from);
-                        next.put(rook_from, None);
-                        next.put(rook_to, rook);
-                    }
-                    if let Some(kind) = promotion {
-                        piece.kind = kind;
-                    }
-                    next.put(from, None);
-                    next.put(to, Some(piece));
-                    for sq in [from, to] {
-                        for &r in rights_of(sq) {
-                            next.castling[r] = false;
-                        }
-                    }
-                }
-                Mv::Board { board, from, to } => {
-                    let mut rider = None;
-                    for sq in board_squares(from) {
-                        if let Some(p) = self.at(sq) {
-                            rider = Some((sq, p));
-                        }
-                        next.cells[sq.0 as usize][sq.1 as usize] = Cell::default();
-                    }
-                    for sq in board_squares(to) {
-                        next.cells[sq.0 as usize][sq.1 as usize].exists = true;
-                    }
-                    next.corners[board] = to;
-                    if let Some((sq, p)) = rider {
-                        // A king or rook that rides has moved.
-                        for &r in rights_of(sq) {
-                            next.castling[r] = false;
-                        }
-                        next.put((sq.0 + to.0 - from.0, sq.1 + to.1 - from.1), Some(p));
-                    }
-                }
-            }
-            next
-        }
-
-        /// The legal moves: those that leave the mover's king out of check.
-        pub fn legal_moves(&self) -> Vec<Mv> {
-            self.pseudo_moves()
-                .into_iter()
-                .filter(|&m| !self.play(m).in_check(self.white_to_move))
-                .collect()
-        }
-
-        /// The legal moves in wire spelling, sorted.
-        pub fn legal_wire_moves(&self) -> Vec<String> {
-            let mut moves: Vec<String> = self.legal_moves().into_iter().map(wire).collect();
-            moves.sort();
-            moves
-        }
-
-        /// Plays a move given in wire spelling (it must be legal).
-        pub fn play_wire(&self, text: &str) -> Board {
-            let m = self
-                .legal_moves()
-                .into_iter()
-                .find(|&m| wire(m) == text)
-                .unwrap_or_else(|| panic!("{text} is not legal in {}", self.board_fen()));
-            self.play(m)
-        }
-
-        /// The leaves of the legal move tree `depth` plies deep.
-        pub fn perft(&self, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let moves = self.legal_moves();
-            if depth == 1 {
-                return moves.len() as u64;
-            }
-            moves
-                .into_iter()
-                .map(|m| self.play(m).perft(depth - 1))
-                .sum()
-        }
-    }
-
-    /// The wire spelling: `<from><to>` with a lowercase promotion letter,
-    /// castling as the king's move, a board move as `^` + old corner + new
-    /// corner.
-    pub fn wire(m: Mv) -> String {
-        match m {
-            Mv::Step {
-                from,
-                to,
-                promotion,
-            } => format!(
-                "{}{}{}",
-                name(from),
-                name(to),
-                promotion.map(letter).map(String::from).unwrap_or_default()
-            ),
-            Mv::Board { from, to, .. } => format!("^{}{}", name(from), name(to)),
-        }
-    }
-}
+use crate::support::oracle::{self, Game};
+use crate::support::perft_file;
 
 // ---------------------------------------------------------------------------
 // Comparing the two generators.
 // ---------------------------------------------------------------------------
 
 const START: &str = "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9";
+
+/// The mailbox generator's position of a Wau Chess FEN.
+fn mailbox_board(fen: &str) -> oracle::Board {
+    oracle::Board::from_fen(Game::WauChess, fen)
+}
 
 /// The game under test.
 fn variant() -> Variant {
@@ -864,7 +58,7 @@ fn compared_fields(fen: &str) -> (String, String, String, String) {
 }
 
 /// The mailbox's values of the fields in `compared_fields`.
-fn mailbox_fields(board: &mailbox::Board) -> (String, String, String, String) {
+fn mailbox_fields(board: &oracle::Board) -> (String, String, String, String) {
     (
         board.board_fen(),
         if board.white_to_move { "w" } else { "b" }.to_string(),
@@ -891,9 +85,9 @@ fn compare_lists(context: &str, engine: &[String], mailbox: &[String]) {
 
 /// Plays `moves` from `fen` in both generators, checking after each move
 /// that they agree on the FEN fields they share.
-fn after(fen: &str, moves: &[&str]) -> (AnyPosition, mailbox::Board) {
+fn after(fen: &str, moves: &[&str]) -> (AnyPosition, oracle::Board) {
     let mut pos = position(fen);
-    let mut board = mailbox::Board::from_fen(fen);
+    let mut board = mailbox_board(fen);
     for (i, m) in moves.iter().enumerate() {
         pos.play_wire(m)
             .unwrap_or_else(|e| panic!("the engine refuses {m} after {:?}: {e}", &moves[..i]));
@@ -913,7 +107,7 @@ fn after(fen: &str, moves: &[&str]) -> (AnyPosition, mailbox::Board) {
 /// differences and, at the end, the two move lists.
 fn explain(fen: &str, depth: u32) -> String {
     let mut pos = position(fen);
-    let mut board = mailbox::Board::from_fen(fen);
+    let mut board = mailbox_board(fen);
     let mut line: Vec<String> = Vec::new();
     let mut out = String::new();
     for depth in (1..=depth).rev() {
@@ -978,7 +172,7 @@ fn explain(fen: &str, depth: u32) -> String {
 /// Engine and mailbox agree on perft `depth` from `fen`; returns it.
 fn assert_perft_agrees(name: &str, fen: &str, depth: u32) -> u64 {
     let engine = position(fen).perft(depth);
-    let mailbox = mailbox::Board::from_fen(fen).perft(depth);
+    let mailbox = mailbox_board(fen).perft(depth);
     if engine != mailbox {
         panic!(
             "{name}: perft {depth}: engine {engine}, mailbox {mailbox}\n{}",
@@ -1083,16 +277,13 @@ fn start_position_has_the_fourteen_moves_of_the_rules() {
         "d5d7", "e5e7", //
         "b4a6", "b4c6", "g4f6", "g4h6",
     ]);
-    let board = mailbox::Board::from_fen(START);
+    let board = mailbox_board(START);
     assert_eq!(board.legal_wire_moves(), expected, "mailbox");
     assert_eq!(board.board_fen(), START.split(' ').next().unwrap());
     assert_eq!(board.corners_fen(), "a4,f4,a9,f9");
     // A FEN without the seventh field means the start corners.
     let short = START.rsplit_once(' ').unwrap().0;
-    assert_eq!(
-        mailbox::Board::from_fen(short).corners,
-        mailbox::START_CORNERS
-    );
+    assert_eq!(mailbox_board(short).corners, oracle::START_CORNERS);
 
     let start = AnyPosition::startpos(variant());
     assert_eq!(start.fen(), START);
@@ -1136,8 +327,8 @@ fn start_perft() {
 #[test]
 fn middlegame_fens_are_valid_and_read_back() {
     for (name, fen) in MIDDLEGAMES {
-        let board = mailbox::Board::from_fen(fen);
-        assert!(mailbox::arrangement_ok(&board.corners), "{name}");
+        let board = mailbox_board(fen);
+        assert!(oracle::arrangement_ok(&board.corners), "{name}");
         assert!(!board.in_check(!board.white_to_move), "{name}: illegal");
         assert_eq!(compared_fields(fen), mailbox_fields(&board), "{name}");
         assert_eq!(
@@ -1316,7 +507,7 @@ fn check_closed_by_a_board_move() {
     let expected = sorted([
         "b3a2", "b3a3", "b3c3", "b3a4", "b3c4", "c2b4", "e4b4", "d5b7", "^a4d1",
     ]);
-    let board = mailbox::Board::from_fen(CHECK_CLOSED);
+    let board = mailbox_board(CHECK_CLOSED);
     assert!(board.in_check(true));
     assert_eq!(board.legal_wire_moves(), expected, "mailbox");
     compare_lists(
@@ -1355,7 +546,7 @@ fn middlegame_perft_to_depth_4() {
         compare_lists(
             name,
             &sorted(position(fen).legal_wire_moves()),
-            &mailbox::Board::from_fen(fen).legal_wire_moves(),
+            &mailbox_board(fen).legal_wire_moves(),
         );
         let counts = recorded_counts(fen);
         assert_eq!(counts.len(), 4, "{name}: depths 1 to 4");
@@ -1390,13 +581,13 @@ impl Lcg {
 /// of up to 100 plies each: the mailbox picks each move among its legal
 /// moves and both generators play it. `check` sees every position on the
 /// way (with a description of how it was reached) before its move.
-fn random_games(mut check: impl FnMut(&str, &AnyPosition, &mailbox::Board)) {
+fn random_games(mut check: impl FnMut(&str, &AnyPosition, &oracle::Board)) {
     let mut rng = Lcg(0x5741_5543_4845_5353);
     let starts = std::iter::once(("start", START)).chain(MIDDLEGAMES);
     for (name, fen) in starts {
         for game in 0..5 {
             let mut pos = position(fen);
-            let mut board = mailbox::Board::from_fen(fen);
+            let mut board = mailbox_board(fen);
             let mut line: Vec<String> = Vec::new();
             for ply in 0..=100 {
                 let context = format!("{name}, game {game}, after {line:?} from '{fen}'");

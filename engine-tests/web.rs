@@ -3,18 +3,16 @@
 //! engine moves and analyses, and bad requests get a 4xx answer with a
 //! one-line reason while the game stays as it was.
 
-#[path = "support/http.rs"]
-mod http;
-#[path = "support/server.rs"]
-mod server;
-
 use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use http::{Reply, get, post, request};
 use motley::web::{MAX_BODY, MAX_GAMES};
 use serde_json::Value;
+
+use crate::support::binary::command;
+use crate::support::http::{Reply, get, post, request};
+use crate::support::server;
 
 /// Starts a game and returns its state.
 fn new_game(address: SocketAddr, game: &str) -> Value {
@@ -778,9 +776,8 @@ const SERVED_GAMES_MEMORY_KIB: u64 = 512 * 1024;
 #[test]
 fn a_full_server_holds_a_small_table_for_each_game() {
     use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(["serve", "--port", "0"])
+    use std::process::Stdio;
+    let mut child = command(&["serve", "--port", "0"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

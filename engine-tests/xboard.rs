@@ -11,14 +11,13 @@
 //! may skip thinking output. The rest are written out below, where they
 //! compute something (timings, node counts, the tokens of a whole turn).
 
-#[path = "support/conversation.rs"]
-mod conversation;
-
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use conversation::{Conversation, Dialect};
+use crate::support::binary::command;
+use crate::support::conversation::{self, Conversation, Dialect};
+use crate::transcript_tests;
 
 /// How long the engine may stay silent before a test gives up on it.
 const TIMEOUT: Duration = Duration::from_secs(20);
@@ -352,7 +351,7 @@ fn nps_turns_the_clock_into_nodes() {
 
 #[test]
 fn uci_mode_switches_to_xboard() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+    let mut child = command(&[])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

@@ -8,12 +8,14 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::support::binary::MOTLEY;
+
 #[test]
 fn engine_plays_clean_matches_in_xboard() {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/xboard_gui_match.sh");
     let out = Command::new("bash")
         .arg(&script)
-        .arg(env!("CARGO_BIN_EXE_motley"))
+        .arg(MOTLEY)
         .output()
         .expect("bash runs the script");
     let text = format!(

@@ -36,12 +36,12 @@ status=0
 
 echo "== in process: $games games per board game at tiny node budgets, $((games / 10)) ChessWar games"
 MOTLEY_STRESS_PACE=nodes MOTLEY_STRESS_GAMES=$games MOTLEY_STRESS_CHESSWAR_GAMES=$((games / 10)) \
-    cargo test --profile stress --quiet --test stress -- \
-    --ignored --nocapture thousands_of_fast_games || status=1
+    cargo test --profile stress --quiet --test engine-tests -- \
+    --ignored --nocapture stress::thousands_of_fast_games || status=1
 echo "== in process: $((games / 10)) games per board game, paces mixed (node budgets, clocks, stopped searches)"
 MOTLEY_STRESS_GAMES=$((games / 10)) MOTLEY_STRESS_CHESSWAR_GAMES=0 \
-    cargo test --profile stress --quiet --test stress -- \
-    --ignored --nocapture thousands_of_fast_games || status=1
+    cargo test --profile stress --quiet --test engine-tests -- \
+    --ignored --nocapture stress::thousands_of_fast_games || status=1
 
 if [ "$match_games" -gt 0 ]; then
     work=$(mktemp -d "${TMPDIR:-/tmp}/motley_stress.XXXXXX")

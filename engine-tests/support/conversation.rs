@@ -28,11 +28,13 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ExitStatus};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use super::binary;
 
 /// How long the engine may stay silent before a test gives up on it.
 /// Generous: CI machines are slow and shared.
@@ -99,13 +101,7 @@ pub struct Conversation<D: Dialect> {
 impl<D: Dialect> Conversation<D> {
     /// Starts the binary with `args`; `name` heads failure messages.
     pub fn spawn(name: &str, args: &[&str], dialect: D) -> Conversation<D> {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the engine starts");
+        let mut child = binary::spawn_piped(args);
         let stdout = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {
@@ -453,7 +449,7 @@ macro_rules! transcript_tests {
         #[test]
         fn every_transcript_file_has_a_test() {
             let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/", $dir);
-            let files = $crate::conversation::transcript_names(dir);
+            let files = $crate::support::conversation::transcript_names(dir);
             let mut registered: Vec<&str> = vec![$(stringify!($name)),*];
             registered.sort();
             assert_eq!(

@@ -1,0 +1,9 @@
+//! What the suites share.
+
+pub mod binary;
+pub mod conversation;
+pub mod http;
+pub mod oracle;
+pub mod perft_file;
+pub mod server;
+pub mod webdriver;
