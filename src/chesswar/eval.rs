@@ -222,6 +222,20 @@ enum When {
     Later,
 }
 
+impl When {
+    /// When a unit acts: on the opponent's next turn for the side not
+    /// moving, else now or on its own side's next turn.
+    fn of(opponents: bool, now: bool) -> When {
+        if opponents {
+            When::Next
+        } else if now {
+            When::Now
+        } else {
+            When::Later
+        }
+    }
+}
+
 /// The board seen by the evaluation: units, bit sets and what each side
 /// sees.
 struct Board<'a> {
@@ -403,13 +417,7 @@ impl<'a> Board<'a> {
                     let now = matches!(st.stage, Stage::Movement | Stage::Firing)
                         && !f.fired
                         && !f.stupid;
-                    let when = if side != mover {
-                        When::Next
-                    } else if now {
-                        When::Now
-                    } else {
-                        When::Later
-                    };
+                    let when = When::of(side != mover, now);
                     shooting += sign * self.timing(when) * shot;
                 }
                 let p = u.profile();
@@ -417,13 +425,7 @@ impl<'a> Board<'a> {
                     let charge = self.best_charge(sq, &u);
                     if charge > 0.0 {
                         let now = st.stage == Stage::Movement && !f.moved && !f.balked && !f.stupid;
-                        let when = if side != mover {
-                            When::Next
-                        } else if now {
-                            When::Now
-                        } else {
-                            When::Later
-                        };
+                        let when = When::of(side != mover, now);
                         reach += sign * self.timing(when) * charge;
                     }
                     if u.slot != Slot::K

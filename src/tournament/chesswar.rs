@@ -11,10 +11,8 @@ use crate::chesswar::{Game, Outcome, Side, ToAct};
 use crate::engine::chesswar::Setup;
 use crate::rules::{Color, GameKind};
 
-use super::player::{Player, Reply};
-use super::referee::{
-    GameRecord, GameResult, GameRules, Termination, fault_ending, move_fault_ending, time_loss,
-};
+use super::player::Player;
+use super::referee::{GameRecord, GameResult, GameRules, Termination, answered_move, fault_ending};
 
 /// How a ChessWar match is played beyond the common rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,21 +208,10 @@ fn run(
         let deadline = started + allowed;
         let reply = players[side.index()].think_chesswar(tokens, side, clock, deadline);
         let elapsed = started.elapsed();
-        let token = match reply {
-            Err(fault) => return move_fault_ending(side, &fault, allowed),
-            Ok(Reply::Resign) => {
-                return (
-                    GameResult::Win(!side),
-                    format!("{side:?} resigns"),
-                    Termination::Normal,
-                    None,
-                );
-            }
-            Ok(Reply::Move(token)) => token,
+        let token = match answered_move(reply, side, elapsed, allowed) {
+            Ok(token) => token,
+            Err(ending) => return ending,
         };
-        if elapsed > allowed {
-            return time_loss(side, elapsed, allowed);
-        }
         rules.time_control.after_move(&mut clocks, side, elapsed);
         if let Err(e) = game.play(&token) {
             return (

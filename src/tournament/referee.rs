@@ -201,6 +201,33 @@ pub(super) fn time_loss(side: Color, elapsed: Duration, allowed: Duration) -> En
     )
 }
 
+/// What `side`'s answer to a move request comes to: the move (or token)
+/// it played, or how the game ends: the engine failed, resigned, or
+/// answered after the `allowed` time (`elapsed` is what it took).
+pub(super) fn answered_move(
+    reply: Result<Reply, Fault>,
+    side: Color,
+    elapsed: Duration,
+    allowed: Duration,
+) -> Result<String, Ending> {
+    let text = match reply {
+        Err(fault) => return Err(move_fault_ending(side, &fault, allowed)),
+        Ok(Reply::Resign) => {
+            return Err((
+                GameResult::Win(!side),
+                format!("{side:?} resigns"),
+                Termination::Normal,
+                None,
+            ));
+        }
+        Ok(Reply::Move(text)) => text,
+    };
+    if elapsed > allowed {
+        return Err(time_loss(side, elapsed, allowed));
+    }
+    Ok(text)
+}
+
 /// The end of a game in which `side`'s engine failed with `fault` while
 /// it had `allowed` for its move: no move by then is a loss on time (the
 /// engine, still thinking, is restarted), any other fault is
@@ -329,21 +356,10 @@ impl<'a> Referee<'a> {
             let reply =
                 self.players[side.index()].think(fen.as_deref(), &self.wire, side, clock, deadline);
             let elapsed = started.elapsed();
-            let text = match reply {
-                Err(fault) => return move_fault_ending(side, &fault, allowed),
-                Ok(Reply::Resign) => {
-                    return (
-                        GameResult::Win(!side),
-                        format!("{side:?} resigns"),
-                        Termination::Normal,
-                        None,
-                    );
-                }
-                Ok(Reply::Move(text)) => text,
+            let text = match answered_move(reply, side, elapsed, allowed) {
+                Ok(text) => text,
+                Err(ending) => return ending,
             };
-            if elapsed > allowed {
-                return time_loss(side, elapsed, allowed);
-            }
             self.rules
                 .time_control
                 .after_move(&mut clocks, side, elapsed);

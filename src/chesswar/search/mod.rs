@@ -505,15 +505,7 @@ impl Searcher {
         if ctx.aborted {
             return 0.0;
         }
-        let bound = if !prune {
-            Bound::Exact
-        } else if v <= alpha {
-            Bound::Upper
-        } else if v >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(v, alpha, beta, prune);
         self.store(ctx, key, depth, v, bound, None);
         v
     }
@@ -607,12 +599,16 @@ impl Searcher {
             }
         }
         let sum = |b: &[f64]| b.iter().zip(&p).map(|(x, q)| x * q).sum::<f64>();
-        let (slo, shi) = (sum(&lo), sum(&hi));
-        if slo >= beta {
-            return slo;
-        }
-        if shi <= alpha {
-            return shi;
+        // The value, when the children's bounds already put it outside the
+        // window.
+        let outside = |lo: &[f64], hi: &[f64]| {
+            let (slo, shi) = (sum(lo), sum(hi));
+            (slo >= beta)
+                .then_some(slo)
+                .or((shi <= alpha).then_some(shi))
+        };
+        if let Some(v) = outside(&lo, &hi) {
+            return v;
         }
         if self.pruning == Pruning::Star2 {
             // What the table knows of the outcomes, then probes.
@@ -628,12 +624,8 @@ impl Searcher {
                 lo[i] = lo[i].max(l);
                 hi[i] = hi[i].min(h);
             }
-            let (slo, shi) = (sum(&lo), sum(&hi));
-            if slo >= beta {
-                return slo;
-            }
-            if shi <= alpha {
-                return shi;
+            if let Some(v) = outside(&lo, &hi) {
+                return v;
             }
             for i in 0..n {
                 let NodeKind::Decision(side) = kinds[i] else {
@@ -657,12 +649,8 @@ impl Searcher {
                         hi[i] = hi[i].min(r);
                     }
                 }
-                let (slo, shi) = (sum(&lo), sum(&hi));
-                if slo >= beta {
-                    return slo;
-                }
-                if shi <= alpha {
-                    return shi;
+                if let Some(v) = outside(&lo, &hi) {
+                    return v;
                 }
             }
         }
@@ -849,15 +837,7 @@ impl Searcher {
                 }
             }
         }
-        let bound = if !prune {
-            Bound::Exact
-        } else if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, alpha0, beta0, prune);
         self.store(ctx, key, depth, best, bound, best_move);
         best
     }

@@ -24,6 +24,21 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The bound a search of the window (`alpha`, `beta`) proves of its
+    /// value `v`: exact inside the window or when nothing was pruned
+    /// (`pruned` false), else an upper or lower bound.
+    pub fn of(v: f64, alpha: f64, beta: f64, pruned: bool) -> Bound {
+        if !pruned {
+            Bound::Exact
+        } else if v <= alpha {
+            Bound::Upper
+        } else if v >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
     /// The same bound seen from the other side.
     fn flipped(self) -> Bound {
         match self {

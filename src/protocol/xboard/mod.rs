@@ -925,27 +925,30 @@ mod tests {
 
     #[test]
     fn setup_strings_name_the_game_pieces() {
-        assert_eq!(
-            piece_to_char(Variant::WadChess),
-            "PNBRQ...C............Kpnbrq...c............k"
-        );
-        assert_eq!(
-            piece_to_char(Variant::ParityChess),
-            "PNBRQF..C............Kpnbrqf..c............k"
-        );
-        assert_eq!(
-            piece_definitions(Variant::ParityChess),
-            vec!["piece C WAD", "piece F FAD", "piece K& KisO1"]
-        );
-        assert!(piece_definitions(Variant::Chess).is_empty());
-        assert_eq!(
-            piece_to_char(Variant::Chad),
-            "...RQ................K...rq................k"
-        );
-        assert_eq!(
-            piece_definitions(Variant::Chad),
-            vec!["piece K KN", "piece R mR", "piece Q mQ"]
-        );
+        let expected: [(Variant, &str, &[&str]); 4] = [
+            (
+                Variant::WadChess,
+                "PNBRQ...C............Kpnbrq...c............k",
+                &["piece C WAD", "piece K& KisO1"],
+            ),
+            (
+                Variant::ParityChess,
+                "PNBRQF..C............Kpnbrqf..c............k",
+                &["piece C WAD", "piece F FAD", "piece K& KisO1"],
+            ),
+            (
+                Variant::Chad,
+                "...RQ................K...rq................k",
+                &["piece K KN", "piece R mR", "piece Q mQ"],
+            ),
+            (Variant::Chess, "", &[]),
+        ];
+        for (variant, pieces, definitions) in expected {
+            if !pieces.is_empty() {
+                assert_eq!(piece_to_char(variant), pieces, "{variant}");
+            }
+            assert_eq!(piece_definitions(variant), definitions, "{variant}");
+        }
     }
 
     #[test]

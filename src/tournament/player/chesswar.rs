@@ -52,15 +52,12 @@ impl Player {
         clock: Clock,
         deadline: Instant,
     ) -> Result<Reply, Fault> {
-        self.last_score = None;
-        let (io, score) = (&mut self.process, &mut self.last_score);
-        let reply = match &mut self.dialect {
+        self.ask(|dialect, io, score| match dialect {
             Dialect::Uci(uci) => uci.think(io, None, tokens, clock, deadline, score),
             Dialect::Xboard(xboard) => {
                 xboard.think_chesswar(io, tokens, side, clock, deadline, score)
             }
-        };
-        reply.map_err(|fault| self.explained(fault))
+        })
     }
 }
 

@@ -203,14 +203,26 @@ impl Player {
         clock: Clock,
         deadline: Instant,
     ) -> Result<Reply, Fault> {
-        self.last_score = None;
-        let (io, score) = (&mut self.process, &mut self.last_score);
-        let reply = match &mut self.dialect {
+        self.ask(|dialect, io, score| match dialect {
             Dialect::Uci(uci) => uci.think(io, fen, moves, clock, deadline, score),
             Dialect::Xboard(xboard) => {
                 xboard.think(io, moves, side_to_move, clock, deadline, score)
             }
-        };
+        })
+    }
+
+    /// Asks the engine for a move through `dialect`'s own request; the
+    /// score it reports on the way is kept, a fault is explained.
+    fn ask(
+        &mut self,
+        request: impl FnOnce(
+            &mut Dialect,
+            &mut Process,
+            &mut Option<EngineScore>,
+        ) -> Result<Reply, Fault>,
+    ) -> Result<Reply, Fault> {
+        self.last_score = None;
+        let reply = request(&mut self.dialect, &mut self.process, &mut self.last_score);
         reply.map_err(|fault| self.explained(fault))
     }
 
