@@ -16,7 +16,7 @@ use super::player::{TimeControl, seconds_text};
 use super::referee::GameRecord;
 
 /// Today's date as PGN writes it, `YYYY.MM.DD` (UTC).
-pub fn today() -> String {
+fn today() -> String {
     let days = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400) as i64;
@@ -49,7 +49,7 @@ fn time_control_tag(tc: TimeControl) -> String {
 /// control character (a newline, a tab, ...) becomes a space, and a
 /// backslash or a quote is escaped. A name with a newline can then never
 /// start a tag of its own.
-pub fn tag_value(text: &str) -> String {
+fn tag_value(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -66,7 +66,7 @@ pub fn tag_value(text: &str) -> String {
 
 /// `text` as a PGN comment, braces included: on one line, and with no
 /// closing brace inside that would end it early.
-pub fn comment(text: &str) -> String {
+fn comment(text: &str) -> String {
     let inside: String = text
         .chars()
         .map(|c| match c {
@@ -230,7 +230,7 @@ impl PgnGame<'_> {
 
 /// Movetext words joined by spaces into lines of at most 79 characters
 /// (a longer word stands alone), each line ending in a newline.
-pub fn movetext_lines(words: &[String]) -> String {
+fn movetext_lines(words: &[String]) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for word in words {
