@@ -19,7 +19,7 @@ use crate::learn::datagen::{DatagenConfig, DatagenProgress, generate};
 #[command(group(clap::ArgGroup::new("file").required(true).args(["out", "stats"])))]
 pub struct DatagenArgs {
     /// The game: chess, wadchess, paritychess, chad or wauchess.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t = crate::rules::Variant::default().name().to_string())]
     pub variant: String,
     /// The file to append the positions to (created if missing).
     #[arg(long, value_name = "FILE")]

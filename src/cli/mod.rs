@@ -143,7 +143,7 @@ pub struct MatchArgs {
     pub options2: Vec<String>,
     /// The game (the list is in `--help`; in chesswar the runner rolls
     /// the dice and the engines play their default armies).
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t = crate::rules::Variant::default().name().to_string())]
     pub variant: String,
     /// ChessWar: the seed of the runner's dice; each pair of games (colours
     /// reversed) uses the next seed.
@@ -225,7 +225,7 @@ pub struct BenchArgs {
 #[derive(clap::Args, Debug)]
 pub struct TuneEvalArgs {
     /// The game (the list is in `--help`).
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t = crate::rules::Variant::default().name().to_string())]
     pub variant: String,
     /// Most passes over all the numbers.
     #[arg(long, default_value_t = 20, value_parser = numbers::passes)]
@@ -278,7 +278,7 @@ pub struct AnalyseArgs {
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
     /// The game.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t = crate::rules::Variant::default().name().to_string())]
     pub variant: String,
     /// The position (default: the game's start position).
     #[arg(long)]

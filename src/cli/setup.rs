@@ -28,7 +28,7 @@ pub fn board_game(name: &str) -> Result<Variant, String> {
 #[derive(Args, Debug)]
 pub struct SetupArgs {
     /// The game: chess, wadchess, paritychess, chad or wauchess.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t = crate::rules::Variant::default().name().to_string())]
     pub variant: String,
     /// The position (default: the game's start position).
     #[arg(long)]

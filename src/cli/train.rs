@@ -16,7 +16,7 @@ use crate::learn::train::{Samples, TrainConfig, TrainProgress, train};
 #[derive(Args, Debug)]
 pub struct TrainArgs {
     /// The game: chess, wadchess, paritychess, chad or wauchess.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t = crate::rules::Variant::default().name().to_string())]
     pub variant: String,
     /// Training-data files of the game (`motley datagen`).
     #[arg(long, value_name = "FILE", num_args = 1.., required = true)]

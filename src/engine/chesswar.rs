@@ -5,13 +5,9 @@
 //! kept by [`super::Engine`] beside the board games. Every front end sets
 //! them under the same option names (`src/chesswar/RULES.md`, "Notation").
 
-use std::sync::atomic::AtomicBool;
-
 use crate::chesswar::dice::{SeededDice, die_token};
-use crate::chesswar::search::{DEFAULT_HASH_MB, SearchLimits, SearchReport, Searcher};
-use crate::chesswar::{
-    Army, ArmyError, Game, GameOptions, Outcome, Race, SearchError, Side, State, ToAct,
-};
+use crate::chesswar::search::{DEFAULT_HASH_MB, Searcher};
+use crate::chesswar::{Army, ArmyError, Game, GameOptions, Outcome, Race, Side, State, ToAct};
 use crate::engine::error::EngineError;
 use crate::engine::options::{Audience, OptionKind, OptionSpec};
 
@@ -342,18 +338,11 @@ impl ChessWarPlay {
         go_answer(self.game.state(), self.setup.dice, &mut self.dice)
     }
 
-    /// Searches the decision due in `state` with the table
-    /// ([`Searcher::decide`]).
-    pub fn decide(
-        &mut self,
-        state: &State,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        info: &mut dyn FnMut(&SearchReport),
-    ) -> Result<SearchReport, SearchError> {
+    /// The searcher, with its table (made on first use): its
+    /// [`Searcher::decide`] searches the decision due in a state.
+    pub fn searcher(&mut self) -> &mut Searcher {
         self.searcher
             .get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MB))
-            .decide(state, limits, stop, info)
     }
 
     /// Empties the search table (a new game).

@@ -499,11 +499,12 @@ impl Session {
                 GoAnswer::Search => {
                     let stop = job.control().stop_flag();
                     let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
-                    let result = engine
-                        .chesswar_mut()
-                        .decide(&state, &cw_limits, stop, &mut |r| {
-                            say(&chesswar_info_line(r))
-                        });
+                    let result = engine.chesswar_mut().searcher().decide(
+                        &state,
+                        &cw_limits,
+                        stop,
+                        &mut |r| say(&chesswar_info_line(r)),
+                    );
                     match result {
                         Ok(report) => report.best,
                         Err(e) => {

@@ -12,7 +12,9 @@ use crate::engine::chesswar::Setup;
 use crate::rules::{Color, GameKind};
 
 use super::player::Player;
-use super::referee::{GameRecord, GameResult, GameRules, Termination, answered_move, fault_ending};
+use super::referee::{
+    Ending, GameRecord, GameResult, GameRules, Termination, answered_move, fault_ending,
+};
 
 /// How a ChessWar match is played beyond the common rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,8 +140,6 @@ pub fn play_game(
     record(&tokens, ending)
 }
 
-type Ending = (GameResult, String, Termination, Option<Color>);
-
 fn run(
     players: [&mut Player; 2],
     rules: &GameRules,
@@ -191,22 +191,13 @@ fn run(
             }
             ToAct::Decision { side, .. } => color_of(side),
         };
-        if rules
-            .adjudication
-            .max_plies
-            .is_some_and(|max| decisions >= max)
-        {
-            return (
-                GameResult::Draw,
-                format!("Draw by the runner's limit of {decisions} decisions"),
-                Termination::Adjudication,
-                None,
-            );
+        if let Some(ending) = rules.adjudication.move_limit_draw(decisions, "decisions") {
+            return ending;
         }
         let (clock, allowed) = rules.time_control.move_clock(&clocks, side, rules.margin);
         let started = Instant::now();
         let deadline = started + allowed;
-        let reply = players[side.index()].think_chesswar(tokens, side, clock, deadline);
+        let reply = players[side.index()].think(None, tokens, side, clock, deadline);
         let elapsed = started.elapsed();
         let token = match answered_move(reply, side, elapsed, allowed) {
             Ok(token) => token,

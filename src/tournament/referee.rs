@@ -31,6 +31,22 @@ pub struct Adjudication {
     pub draw: Option<DrawRule>,
 }
 
+impl Adjudication {
+    /// The runner's draw once `played` moves have been made, when that
+    /// reaches `max_plies`; `unit` names what was counted ("plies", or
+    /// "decisions" in ChessWar).
+    pub(super) fn move_limit_draw(&self, played: u32, unit: &str) -> Option<Ending> {
+        self.max_plies.filter(|&max| played >= max).map(|_| {
+            (
+                GameResult::Draw,
+                format!("Draw by the runner's limit of {played} {unit}"),
+                Termination::Adjudication,
+                None,
+            )
+        })
+    }
+}
+
 /// A resign threshold.
 #[derive(Clone, Copy, Debug)]
 pub struct ScoreRule {
@@ -331,18 +347,8 @@ impl<'a> Referee<'a> {
             if let Some(outcome) = self.game.outcome() {
                 return rules_ending(outcome);
             }
-            if self
-                .rules
-                .adjudication
-                .max_plies
-                .is_some_and(|max| plies >= max)
-            {
-                return (
-                    GameResult::Draw,
-                    format!("Draw by the runner's limit of {plies} plies"),
-                    Termination::Adjudication,
-                    None,
-                );
+            if let Some(ending) = self.rules.adjudication.move_limit_draw(plies, "plies") {
+                return ending;
             }
             let position = self.game.position();
             let side = position.side_to_move();

@@ -695,7 +695,7 @@ impl Session {
                         let side = state.deciding_side().unwrap_or(Side::White);
                         let limits = war_limits(&limits);
                         let stop = job.control().stop_flag();
-                        let report = engine.chesswar_mut().decide(
+                        let report = engine.chesswar_mut().searcher().decide(
                             &state,
                             &limits,
                             stop,

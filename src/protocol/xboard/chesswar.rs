@@ -252,7 +252,7 @@ impl Session {
                     } else {
                         let limits = clock.limits();
                         let stop = job.control().stop_flag();
-                        let result = chesswar.decide(&state, &limits, stop, &mut |r| {
+                        let result = chesswar.searcher().decide(&state, &limits, stop, &mut |r| {
                             if post.load(Ordering::Relaxed) {
                                 say(&chesswar_thinking_line(r));
                             }

@@ -1,15 +1,11 @@
 //! ChessWar games with a player: the set-up told to the engine before the
-//! game (under either protocol), and the request for each token. Under
+//! game, under either protocol. Each token is then asked for as a board
+//! game's move is ([`Player::think`] with the tokens as moves); under
 //! XBoard the engine plays on by itself while the decisions are its
 //! side's.
 
-use std::time::Instant;
-
-use crate::rules::Color;
-
-use super::clock::{Clock, TimeControl};
+use super::clock::TimeControl;
 use super::process::{Fault, Process};
-use super::reply::{EngineScore, Reply};
 use super::uci::Uci;
 use super::xboard::{Xboard, send_time_control};
 use super::{Dialect, Player};
@@ -38,26 +34,6 @@ impl Player {
             }
         };
         prepared.map_err(|fault| self.explained(fault))
-    }
-
-    /// Asks for the next ChessWar token after `tokens` (from the start),
-    /// where `side` decides, with `clock`; waits until `deadline` at most.
-    /// Under XBoard an engine plays on by itself while the decisions are
-    /// its side's, so it is told `force`, the tokens it lacks and `go`
-    /// only when it is not already doing that.
-    pub fn think_chesswar(
-        &mut self,
-        tokens: &[String],
-        side: Color,
-        clock: Clock,
-        deadline: Instant,
-    ) -> Result<Reply, Fault> {
-        self.ask(|dialect, io, score| match dialect {
-            Dialect::Uci(uci) => uci.think(io, None, tokens, clock, deadline, score),
-            Dialect::Xboard(xboard) => {
-                xboard.think_chesswar(io, tokens, side, clock, deadline, score)
-            }
-        })
     }
 }
 
@@ -108,23 +84,5 @@ impl Xboard {
         send_time_control(io, time_control)?;
         io.send("post")?;
         self.sync(io, &format!("the game {NAME}"))
-    }
-
-    /// The next token: waited for when the engine is already playing on
-    /// with every token sent, else asked for as a move.
-    fn think_chesswar(
-        &mut self,
-        io: &mut Process,
-        tokens: &[String],
-        side: Color,
-        clock: Clock,
-        deadline: Instant,
-        score: &mut Option<EngineScore>,
-    ) -> Result<Reply, Fault> {
-        if self.playing && self.synced == tokens.len() {
-            self.wait_move(io, deadline, score)
-        } else {
-            self.think(io, tokens, side, clock, deadline, score)
-        }
     }
 }

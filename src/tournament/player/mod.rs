@@ -194,7 +194,8 @@ impl Player {
 
     /// Asks for a move in the game `fen` (None: the start) + `moves`, where
     /// `side_to_move` is to play, with `clock`; waits until `deadline` at
-    /// most.
+    /// most. In ChessWar the moves are the tokens from the start and
+    /// `side_to_move` the side that decides.
     pub fn think(
         &mut self,
         fen: Option<&str>,

@@ -183,6 +183,7 @@ impl Xboard {
         time_control: TimeControl,
     ) -> Result<(), Fault> {
         self.synced = 0;
+        self.playing = false;
         let name = variant.spec().xboard_name;
         if let Some(variants) = &self.features.variants
             && !variants.iter().any(|v| v == name)
@@ -214,7 +215,9 @@ impl Xboard {
     /// Sends the moves the engine lacks after `force`, the clocks of a
     /// running clock (`side_to_move`'s first) and `go`, and waits until
     /// `deadline` at most for the engine's move; the scores of its
-    /// thinking lines go to `score`.
+    /// thinking lines go to `score`. An engine already playing on with
+    /// every move sent (in ChessWar a side makes several decisions in a
+    /// row) is only waited for.
     pub fn think(
         &mut self,
         io: &mut Process,
@@ -224,6 +227,9 @@ impl Xboard {
         deadline: Instant,
         score: &mut Option<EngineScore>,
     ) -> Result<Reply, Fault> {
+        if self.playing && self.synced == moves.len() {
+            return self.wait_move(io, deadline, score);
+        }
         io.send("force")?;
         self.playing = false;
         for m in &moves[self.synced.min(moves.len())..] {
