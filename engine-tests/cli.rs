@@ -4,6 +4,7 @@
 use std::process::Output;
 
 use crate::support::binary::{MOTLEY, command, motley, motley_with_input};
+use crate::support::scratch::Scratch;
 
 fn assert_one_line_error(args: &[&str], words: &[&str]) {
     let out = motley(args);
@@ -475,21 +476,18 @@ fn tune_eval_refuses_bad_input_in_one_line() {
         &["cannot read", "/nonexistent/games.pgn"],
     );
     assert_one_line_error(&["tune-eval", "--variant", "chad", "games.pgn"], &["Chad"]);
-    let dir = std::env::temp_dir().join(format!("motley-tune-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("tune-cli");
     let labels = dir.join("bad.labels");
     std::fs::write(&labels, "4k3/8/8/8/8/8/8/4K3 w - - 0 1;many\n").unwrap();
     assert_one_line_error(
         &["tune-eval", "--labels", labels.to_str().unwrap()],
         &["line 1", "not a number"],
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn tune_eval_writes_positions_and_tunes_on_labels() {
-    let dir = std::env::temp_dir().join(format!("motley-tune-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("tune-run");
     let pgn = dir.join("games.pgn");
     std::fs::write(
         &pgn,
@@ -534,13 +532,11 @@ fn tune_eval_writes_positions_and_tunes_on_labels() {
     );
     assert!(stdout.contains("positions to tune on"), "{stdout}");
     assert!(stdout.contains("EvalParams {"), "{stdout}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn datagen_writes_a_file_that_stats_reads_and_refuses_bad_files() {
-    let dir = std::env::temp_dir().join(format!("motley-cli-datagen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("cli-datagen");
     let file = dir.join("wad.data");
     let _ = std::fs::remove_file(&file);
     let path = file.to_str().unwrap();
@@ -631,13 +627,11 @@ fn datagen_writes_a_file_that_stats_reads_and_refuses_bad_files() {
             &["minutes"],
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn train_writes_a_network_that_eval_and_uci_load() {
-    let dir = std::env::temp_dir().join(format!("motley-cli-train-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("cli-train");
     let data = dir.join("chess.data");
     let net = dir.join("chess.nnue");
     let _ = std::fs::remove_file(&data);
@@ -831,5 +825,4 @@ fn train_writes_a_network_that_eval_and_uci_load() {
             .any(|l| l.starts_with("info string error") && l.contains("damaged")),
         "{out}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

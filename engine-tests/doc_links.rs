@@ -6,6 +6,7 @@
 //! and links to an anchor of the same file are not checked; an `#anchor`
 //! after a path is dropped. Code blocks and code spans hold no links.
 
+use crate::support::scratch::Scratch;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
@@ -325,13 +326,12 @@ fn the_link_reader_finds_links_and_reports_broken_ones() {
     assert_eq!(found, expected);
 
     // The same text in a folder holding rules.md and pictures/board.png.
-    let dir = std::env::temp_dir().join(format!("motley-doc-links-{}", std::process::id()));
+    let dir = Scratch::new("doc-links");
     fs::create_dir_all(dir.join("pictures")).unwrap();
     fs::write(dir.join("rules.md"), "# Rules\n").unwrap();
     fs::write(dir.join("pictures/board.png"), "").unwrap();
     fs::write(dir.join("sample.md"), text).unwrap();
     let broken = broken_links(&dir, &dir.join("sample.md"));
-    fs::remove_dir_all(&dir).unwrap();
     assert_eq!(
         broken,
         [

@@ -4,17 +4,16 @@
 //! resign or do not speak at all, and the run must go on, count each fault
 //! against the right engine and restart it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::support::binary::{MOTLEY, command, motley, motley_within, spawn_piped, wait_within};
+use crate::support::scratch::Scratch;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("motley-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch folder of one match test.
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("match-{name}"))
 }
 
 /// A fake UCI engine: a shell script that answers `go` with `on_go`

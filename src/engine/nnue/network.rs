@@ -512,6 +512,7 @@ mod tests {
         let net = Network::quantised(&small(Variant::Chad, 16));
         net.save(&path).unwrap();
         assert_eq!(Network::load(&path, Some(Variant::Chad)), Ok(net));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -546,5 +547,6 @@ mod tests {
         }
         let msg = refused(&dir.join("missing.nnue"));
         assert!(msg.contains("cannot read"), "{msg}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
