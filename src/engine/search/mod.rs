@@ -49,6 +49,36 @@ fn lmp_limit(depth: i32, improving: bool) -> usize {
     ((LMP_BASE + depth * depth) / (2 - i32::from(improving))) as usize
 }
 
+/// What a node's parent expects of it, for the rules that depend on how
+/// it was reached.
+#[derive(Clone, Copy)]
+struct NodeFlags {
+    /// A null move may be tried (not right after one, nor in a
+    /// verification or singular search, nor at the root).
+    allow_null: bool,
+    /// The node is expected to fail high: a zero-window child searched
+    /// first at an all node, or a late move's reduced search.
+    cut: bool,
+}
+
+impl NodeFlags {
+    /// A node where a null move may be tried.
+    fn any(cut: bool) -> NodeFlags {
+        NodeFlags {
+            allow_null: true,
+            cut,
+        }
+    }
+
+    /// A node where no null move is tried.
+    fn no_null(cut: bool) -> NodeFlags {
+        NodeFlags {
+            allow_null: false,
+            cut,
+        }
+    }
+}
+
 /// Late-move reduction in plies for a depth and move number.
 fn reduction(depth: i32, moves_searched: usize) -> i32 {
     let d = depth.max(1) as f64;
@@ -284,7 +314,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         mut alpha: Score,
         mut beta: Score,
         ply: usize,
-        allow_null: bool,
+        node: NodeFlags,
     ) -> Score {
         debug_assert!(
             Self::kings_present(pos),
@@ -394,7 +424,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 return eval;
             }
             // Null move: if passing still fails high, so will a real move.
-            if allow_null
+            if node.allow_null
                 && depth >= NMP_MIN_DEPTH
                 && eval >= beta
                 && Self::has_pieces(pos, pos.side_to_move())
@@ -405,7 +435,14 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 child.play_null();
                 self.keys.push(key);
                 self.moved[ply] = MovedPiece::NONE;
-                let score = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let score = -self.search(
+                    &child,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    NodeFlags::no_null(!node.cut),
+                );
                 self.keys.pop();
                 if self.stopped {
                     return 0;
@@ -415,7 +452,14 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     // search in which the side to move must really move;
                     // if that fails, search the node normally.
                     let confirmed = depth < NMP_VERIFY_DEPTH || {
-                        let verified = self.search(pos, depth - 1 - r, beta - 1, beta, ply, false);
+                        let verified = self.search(
+                            pos,
+                            depth - 1 - r,
+                            beta - 1,
+                            beta,
+                            ply,
+                            NodeFlags::no_null(node.cut),
+                        );
                         if self.stopped {
                             return 0;
                         }
@@ -516,7 +560,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     singular_beta - 1,
                     singular_beta,
                     ply,
-                    false,
+                    NodeFlags::no_null(node.cut),
                 );
                 self.singular_nesting -= 1;
                 self.excluded[ply] = Move::NONE;
@@ -555,7 +599,15 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             self.moved[ply] = MovedPiece::of(pos, m);
             let nodes_before = self.local_nodes;
             let score = if moves_searched == 0 {
-                -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
+                let cut = !pv_node && !node.cut;
+                -self.search(
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    NodeFlags::any(cut),
+                )
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH
@@ -567,6 +619,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     r = reduction(depth, moves_searched);
                     if pv_node {
                         r -= 1;
+                    }
+                    // A node expected to fail high needs only one move
+                    // that does: the others are searched shallower.
+                    if node.cut && self.selectivity.cut_node_reductions {
+                        r += LMR_CUT_NODE;
                     }
                     // A side whose position is not getting better has
                     // less to find in its late quiet moves.
@@ -583,12 +640,16 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                let zero_window = |cut| (-alpha - 1, -alpha, NodeFlags::any(cut));
+                let (a, b, flags) = zero_window(true);
+                let mut s = -self.search(&child, new_depth - r, a, b, ply + 1, flags);
                 if s > alpha && r > 0 {
-                    s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    let (a, b, flags) = zero_window(!node.cut);
+                    s = -self.search(&child, new_depth, a, b, ply + 1, flags);
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    let flags = NodeFlags::any(false);
+                    s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, flags);
                 }
                 s
             };
@@ -891,7 +952,14 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     _ => (-INFINITE, INFINITE),
                 };
                 let score = loop {
-                    let s = self.search(root, depth as i32, alpha, beta, 0, false);
+                    let s = self.search(
+                        root,
+                        depth as i32,
+                        alpha,
+                        beta,
+                        0,
+                        NodeFlags::no_null(false),
+                    );
                     if self.stopped {
                         break s;
                     }

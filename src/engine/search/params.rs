@@ -73,6 +73,8 @@ pub const LMR_MIN_MOVE: usize = 3;
 pub const LMR_BASE: f64 = 0.75;
 /// See [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.25;
+/// Late moves of a node expected to fail high are reduced this much more.
+pub const LMR_CUT_NODE: i32 = 1;
 
 /// Quiescence delta pruning: a capture whose victim plus this margin
 /// cannot lift the stand-pat score to alpha is skipped.
@@ -157,6 +159,9 @@ pub const SE_MARGIN_PER_DEPTH: i32 = 2;
 pub struct Selectivity {
     /// Late move pruning.
     pub late_move_pruning: bool,
+    /// Late moves of a node expected to fail high are reduced more
+    /// ([`LMR_CUT_NODE`]).
+    pub cut_node_reductions: bool,
     /// SEE pruning in the main search.
     pub see_pruning: bool,
     /// Quiescence skips captures that lose material by SEE.
@@ -179,6 +184,7 @@ pub fn selectivity(variant: crate::rules::Variant) -> Selectivity {
     let all = variant.spec().engine.selective_search;
     Selectivity {
         late_move_pruning: all,
+        cut_node_reductions: all,
         see_pruning: all,
         quiescence_see: all,
         quiescence_table: all,
