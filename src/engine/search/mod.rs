@@ -640,16 +640,35 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let zero_window = |cut| (-alpha - 1, -alpha, NodeFlags::any(cut));
-                let (a, b, flags) = zero_window(true);
-                let mut s = -self.search(&child, new_depth - r, a, b, ply + 1, flags);
+                // The reduced search expects a cut; a full-depth re-search
+                // expects the opposite of this node.
+                let mut s = -self.search(
+                    &child,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    NodeFlags::any(true),
+                );
                 if s > alpha && r > 0 {
-                    let (a, b, flags) = zero_window(!node.cut);
-                    s = -self.search(&child, new_depth, a, b, ply + 1, flags);
+                    s = -self.search(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        NodeFlags::any(!node.cut),
+                    );
                 }
                 if s > alpha && s < beta {
-                    let flags = NodeFlags::any(false);
-                    s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, flags);
+                    s = -self.search(
+                        &child,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        NodeFlags::any(false),
+                    );
                 }
                 s
             };
