@@ -18,6 +18,7 @@
 mod support;
 
 mod architecture;
+mod betza;
 mod browser;
 mod chad;
 mod chesswar;

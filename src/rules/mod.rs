@@ -4,6 +4,7 @@
 
 pub mod any;
 pub mod attack_boards;
+pub mod betza;
 pub mod bitboard;
 pub mod color;
 pub mod fen;

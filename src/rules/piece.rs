@@ -1,9 +1,13 @@
 //! Piece types (roles), coloured pieces, and how each role moves.
 //!
-//! Movement is data: a role moves by a set of leaps and by rides along the
-//! eight king directions. The WAD, the FAD and the Chad king are table
+//! Movement is data: a game gives each role's moves in Betza notation
+//! ([`super::betza`]), read here into the leaps and rides the attack
+//! tables are built from. The WAD, the FAD and the Chad king are table
 //! entries, not code paths.
 
+use std::fmt;
+
+use super::betza::{Modality, PieceMoves, Travel, Vector};
 use super::color::Color;
 
 /// A kind of piece, independent of its colour.
@@ -107,54 +111,102 @@ impl Piece {
     }
 }
 
-/// A leap by (files, ranks); used with all its mirror images.
-pub type Atom = (i8, i8);
-
-/// Betza's wazir: one step orthogonally.
-pub const WAZIR: Atom = (1, 0);
-/// Betza's ferz: one step diagonally.
-pub const FERZ: Atom = (1, 1);
-/// Betza's dabbaba: a leap of two squares orthogonally.
-pub const DABBABA: Atom = (2, 0);
-/// Betza's alfil: a leap of two squares diagonally.
-pub const ALFIL: Atom = (2, 2);
-/// The knight's leap.
-pub const KNIGHT: Atom = (2, 1);
-
-/// How a (non-pawn) role moves: leaps plus rides along king directions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a (non-pawn) role moves, in the form the attack tables take:
+/// leaps the same in all eight mirror images, and rides of any length
+/// along ranks and files or diagonals, moving and capturing alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Movement {
-    /// Leap atoms; each stands for all its mirror images.
-    pub leaps: &'static [Atom],
+    /// Every leap, as (files, ranks): closed under the mirror images.
+    pub leaps: Vec<Vector>,
     /// Rides any distance along ranks and files, stopped by the first piece.
     pub rides_orthogonally: bool,
     /// Rides any distance along diagonals, stopped by the first piece.
     pub rides_diagonally: bool,
 }
 
-impl Movement {
-    /// A pure leaper.
-    pub const fn leaper(leaps: &'static [Atom]) -> Movement {
-        Movement {
-            leaps,
-            rides_orthogonally: false,
-            rides_diagonally: false,
-        }
-    }
-    /// A pure rider.
-    pub const fn rider(orthogonal: bool, diagonal: bool) -> Movement {
-        Movement {
-            leaps: &[],
-            rides_orthogonally: orthogonal,
-            rides_diagonally: diagonal,
-        }
+/// Why a piece's Betza moves are not yet played: each names what the
+/// attack tables lack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnplayableMoves {
+    /// It moves differently from how it captures (`m`, `c`).
+    MovesUnlikeCaptures,
+    /// It has first-move-only moves (`i`).
+    FirstMoves,
+    /// Its moves differ forward and backward, or left and right.
+    Directional,
+    /// It has lame leaps (`n`).
+    LameLeaps,
+    /// It hops (`p`, `g`).
+    Hops,
+    /// It rides a limited distance (`R4`, `W3`).
+    LimitedRides,
+    /// It rides other than along ranks, files and diagonals (`NN`).
+    OtherRides,
+}
+
+impl fmt::Display for UnplayableMoves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            UnplayableMoves::MovesUnlikeCaptures => "moves unlike it captures",
+            UnplayableMoves::FirstMoves => "has first-move-only moves",
+            UnplayableMoves::Directional => {
+                "moves differently forward and backward or left and right"
+            }
+            UnplayableMoves::LameLeaps => "has lame leaps",
+            UnplayableMoves::Hops => "hops",
+            UnplayableMoves::LimitedRides => "rides a limited distance",
+            UnplayableMoves::OtherRides => "rides other than along ranks, files and diagonals",
+        })
     }
 }
 
-/// The eight mirror images of a leap atom, without repeats.
-pub fn mirror_images(atom: Atom) -> Vec<Atom> {
+impl Movement {
+    /// The movement of a piece read from Betza, or why the attack tables
+    /// cannot play it yet.
+    pub fn from_betza(moves: &PieceMoves) -> Result<Movement, UnplayableMoves> {
+        if moves.moves().any(|m| m.initial) {
+            return Err(UnplayableMoves::FirstMoves);
+        }
+        if !moves.moves_as_it_captures() {
+            return Err(UnplayableMoves::MovesUnlikeCaptures);
+        }
+        let mut leaps = Vec::new();
+        let mut rides = Vec::new();
+        for m in moves.moves().filter(|m| m.modality == Modality::Quiet) {
+            match m.travel {
+                Travel::Leap => leaps.push(m.vector),
+                Travel::Ride { limit: 0 } => rides.push(m.vector),
+                Travel::Ride { .. } => return Err(UnplayableMoves::LimitedRides),
+                Travel::LameLeap => return Err(UnplayableMoves::LameLeaps),
+                Travel::Hop { .. } => return Err(UnplayableMoves::Hops),
+            }
+        }
+        let symmetric = |vectors: &[Vector]| {
+            vectors
+                .iter()
+                .all(|&v| mirror_images(v).iter().all(|image| vectors.contains(image)))
+        };
+        if !symmetric(&leaps) || !symmetric(&rides) {
+            return Err(UnplayableMoves::Directional);
+        }
+        if rides
+            .iter()
+            .any(|&(f, r)| !matches!((f.abs(), r.abs()), (0, 1) | (1, 0) | (1, 1)))
+        {
+            return Err(UnplayableMoves::OtherRides);
+        }
+        Ok(Movement {
+            rides_orthogonally: rides.contains(&(1, 0)),
+            rides_diagonally: rides.contains(&(1, 1)),
+            leaps,
+        })
+    }
+}
+
+/// The eight mirror images of a vector, without repeats.
+pub fn mirror_images(atom: Vector) -> Vec<Vector> {
     let (a, b) = atom;
-    let mut out: Vec<Atom> = Vec::with_capacity(8);
+    let mut out: Vec<Vector> = Vec::with_capacity(8);
     for (x, y) in [(a, b), (b, a)] {
         for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
             let image = (x * sx, y * sy);
@@ -164,4 +216,40 @@ pub fn mirror_images(atom: Atom) -> Vec<Atom> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn movement(betza: &str) -> Result<Movement, UnplayableMoves> {
+        Movement::from_betza(&PieceMoves::parse(betza).unwrap())
+    }
+
+    #[test]
+    fn leapers_and_line_riders_are_played() {
+        let wad = movement("WAD").unwrap();
+        assert_eq!(wad.leaps.len(), 12);
+        assert!(!wad.rides_orthogonally && !wad.rides_diagonally);
+        let archbishop = movement("BN").unwrap();
+        assert_eq!(archbishop.leaps.len(), 8);
+        assert!(archbishop.rides_diagonally && !archbishop.rides_orthogonally);
+        assert_eq!(movement("Q").unwrap(), movement("RB").unwrap());
+    }
+
+    #[test]
+    fn what_the_tables_lack_is_named() {
+        assert_eq!(
+            movement("fmWfcF"),
+            Err(UnplayableMoves::MovesUnlikeCaptures)
+        );
+        assert_eq!(movement("fW"), Err(UnplayableMoves::Directional));
+        assert_eq!(movement("vR"), Err(UnplayableMoves::Directional));
+        assert_eq!(movement("nN"), Err(UnplayableMoves::LameLeaps));
+        assert_eq!(movement("pR"), Err(UnplayableMoves::Hops));
+        assert_eq!(movement("R4"), Err(UnplayableMoves::LimitedRides));
+        assert_eq!(movement("NN"), Err(UnplayableMoves::OtherRides));
+        assert_eq!(movement("KifmnD"), Err(UnplayableMoves::FirstMoves));
+        assert_eq!(UnplayableMoves::Hops.to_string(), "hops");
+    }
 }

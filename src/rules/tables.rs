@@ -16,7 +16,7 @@ use super::bitboard::Bitboard;
 use super::color::Color;
 use super::geometry::Geometry;
 use super::magic::SliderMagics;
-use super::piece::{Role, mirror_images};
+use super::piece::Role;
 use super::square::{Rank, Square};
 use super::variant::{Variant, VariantSpec};
 
@@ -170,12 +170,8 @@ impl<B: Bitboard> Tables<B> {
             .filter(|&r| r != Role::Pawn && r != Role::King)
             .collect();
         for &role in spec.roles.iter().filter(|&&r| r != Role::Pawn) {
-            let movement = (spec.movement)(role);
-            let images: Vec<(i8, i8)> = movement
-                .leaps
-                .iter()
-                .flat_map(|&a| mirror_images(a))
-                .collect();
+            let movement = spec.movement(role);
+            let images = &movement.leaps;
             if !images.is_empty() {
                 leaper_roles.push(role);
             }

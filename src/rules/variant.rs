@@ -7,7 +7,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::piece::{ALFIL, DABBABA, FERZ, KNIGHT, Movement, Role, WAZIR};
+use super::betza::PieceMoves;
+use super::piece::{Movement, Role};
 
 /// A game this rules core plays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -123,8 +124,10 @@ pub struct VariantSpec {
     pub start_fen: &'static str,
     /// The roles in the game (pawn and king included).
     pub roles: &'static [Role],
-    /// How each non-pawn role moves.
-    pub movement: fn(Role) -> Movement,
+    /// How each role moves, in Betza notation ([`super::betza`]). The
+    /// pawn's is what it does without its rules (double step, en passant,
+    /// promotion), which the move generator plays itself.
+    pub betza: fn(Role) -> &'static str,
     /// What a pawn may promote to, in the order moves are generated.
     pub promotion_roles: &'static [Role],
     /// How the game castles.
@@ -200,19 +203,29 @@ impl VariantSpec {
     pub fn has_role(&self, role: Role) -> bool {
         self.roles.contains(&role)
     }
+    /// How a non-pawn role of the game moves, read from its Betza. A
+    /// built-in game's Betza always reads and is always played (a test
+    /// checks every one).
+    pub fn movement(&self, role: Role) -> Movement {
+        let betza = (self.betza)(role);
+        PieceMoves::parse(betza)
+            .map_err(|e| e.to_string())
+            .and_then(|moves| Movement::from_betza(&moves).map_err(|e| e.to_string()))
+            .unwrap_or_else(|e| panic!("{}'s {role:?} ({betza}): {e}", self.name))
+    }
 }
 
-/// The FIDE army's movement, with the WAD and FAD for the larger games.
-fn standard_movement(role: Role) -> Movement {
+/// The FIDE army's moves, with the WAD and FAD for the larger games.
+fn standard_betza(role: Role) -> &'static str {
     match role {
-        Role::Knight => Movement::leaper(&[KNIGHT]),
-        Role::Bishop => Movement::rider(false, true),
-        Role::Rook => Movement::rider(true, false),
-        Role::Queen => Movement::rider(true, true),
-        Role::King => Movement::leaper(&[WAZIR, FERZ]),
-        Role::Champion => Movement::leaper(&[WAZIR, DABBABA, ALFIL]),
-        Role::Fad => Movement::leaper(&[FERZ, ALFIL, DABBABA]),
-        Role::Pawn => Movement::leaper(&[]),
+        Role::Pawn => "fmWfcF",
+        Role::Knight => "N",
+        Role::Bishop => "B",
+        Role::Rook => "R",
+        Role::Queen => "Q",
+        Role::King => "K",
+        Role::Champion => "WAD",
+        Role::Fad => "FAD",
     }
 }
 
@@ -236,7 +249,7 @@ static CHESS: VariantSpec = VariantSpec {
     ranks: 8,
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     roles: FIDE_ROLES,
-    movement: standard_movement,
+    betza: standard_betza,
     promotion_roles: FIDE_PROMOTIONS,
     castling: CastlingStyle::Standard,
     dead_positions: DeadPositions::Fide,
@@ -277,7 +290,7 @@ static WADCHESS: VariantSpec = VariantSpec {
         Role::King,
         Role::Champion,
     ],
-    movement: standard_movement,
+    betza: standard_betza,
     promotion_roles: &[
         Role::Queen,
         Role::Rook,
@@ -322,7 +335,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
         Role::Champion,
         Role::Fad,
     ],
-    movement: standard_movement,
+    betza: standard_betza,
     promotion_roles: &[
         Role::Queen,
         Role::Rook,
@@ -352,10 +365,10 @@ static PARITYCHESS: VariantSpec = VariantSpec {
 };
 
 /// Chad's pieces: the king also leaps like a knight (inside its castle).
-fn chad_movement(role: Role) -> Movement {
+fn chad_betza(role: Role) -> &'static str {
     match role {
-        Role::King => Movement::leaper(&[WAZIR, FERZ, KNIGHT]),
-        other => standard_movement(other),
+        Role::King => "KN",
+        other => standard_betza(other),
     }
 }
 
@@ -366,7 +379,7 @@ static CHAD: VariantSpec = VariantSpec {
     ranks: 12,
     start_fen: "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
     roles: &[Role::Rook, Role::Queen, Role::King],
-    movement: chad_movement,
+    betza: chad_betza,
     promotion_roles: &[],
     castling: CastlingStyle::None,
     dead_positions: DeadPositions::NoRookOrQueen,
@@ -398,7 +411,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     ranks: 14,
     start_fen: "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",
     roles: FIDE_ROLES,
-    movement: standard_movement,
+    betza: standard_betza,
     promotion_roles: FIDE_PROMOTIONS,
     castling: CastlingStyle::Standard,
     // Holes can wall a king in, so a lone minor piece may still mate.
@@ -617,5 +630,28 @@ impl FromStr for Variant {
             .into_iter()
             .find(|v| v.name() == name)
             .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_piece_is_played_from_its_betza() {
+        for variant in Variant::ALL {
+            let spec = variant.spec();
+            for &role in spec.roles.iter().filter(|&&r| r != Role::Pawn) {
+                let movement = spec.movement(role);
+                assert!(
+                    !movement.leaps.is_empty()
+                        || movement.rides_orthogonally
+                        || movement.rides_diagonally,
+                    "{variant}: {role:?} never moves"
+                );
+            }
+            let pawn = PieceMoves::parse((spec.betza)(Role::Pawn)).unwrap();
+            assert!(!pawn.moves_as_it_captures(), "{variant}: the pawn's Betza");
+        }
     }
 }
