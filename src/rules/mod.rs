@@ -10,6 +10,7 @@ pub mod color;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod ini;
 pub mod magic;
 pub mod movegen;
 pub mod moves;
