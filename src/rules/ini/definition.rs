@@ -130,6 +130,17 @@ pub struct GameDefinition {
     pub extinction_piece_count: u32,
     /// Whether the extinction pieces may not be left attacked.
     pub extinction_pseudo_royal: bool,
+    /// Whether extinction ends the game at once when it happens, rather
+    /// than at the side's next move (`extinctionClaim`).
+    pub extinction_claim: bool,
+    /// Extinction counts only while the opponent has at least this many
+    /// pieces (0: always): shatranj's bare king rule is 2.
+    pub extinction_opponent_piece_count: u32,
+    /// Whether a move that leaves a piece with no move ever after is
+    /// illegal (Grand Chess: a pawn may not stay on the last rank).
+    pub immobility_illegal: bool,
+    /// The pieces whose moves restart the move-count rule, per colour.
+    pub n_move_rule_types: [Vec<PieceKind>; 2],
     /// The pieces that win by reaching the flag region, per colour.
     pub flag_piece: [Vec<PieceKind>; 2],
     /// The flag regions.
@@ -142,8 +153,21 @@ pub struct GameDefinition {
     /// unattacked square between it and the rook, and the rook to the
     /// king's start square (WAD and Parity Chess).
     pub fast_castling: bool,
+    /// motley's own key `deadPositions`: which material-only positions
+    /// are drawn.
+    pub dead_positions: DeadPositionRule,
     /// The line each key was last set on, for later errors.
     pub lines: BTreeMap<String, usize>,
+}
+
+/// motley's `deadPositions` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadPositionRule {
+    /// `fide`: bare kings, and a king with one knight or one bishop
+    /// against a bare king.
+    Fide,
+    /// `bareKings`: only the two bare kings.
+    BareKings,
 }
 
 /// The pieces of chess, with their letters.
@@ -217,11 +241,16 @@ impl Default for GameDefinition {
             extinction_piece_types: Vec::new(),
             extinction_piece_count: 0,
             extinction_pseudo_royal: false,
+            extinction_claim: false,
+            extinction_opponent_piece_count: 0,
+            immobility_illegal: false,
+            n_move_rule_types: [vec![PAWN], vec![PAWN]],
             flag_piece: [Vec::new(), Vec::new()],
             flag_region: [Region::EMPTY; 2],
             piece_to_char_table: "-".to_string(),
             variant_template: "fairy".to_string(),
             fast_castling: false,
+            dead_positions: DeadPositionRule::Fide,
             lines: BTreeMap::new(),
         }
     }
@@ -248,7 +277,6 @@ const OFF_ONLY: &[(&str, &str)] = &[
     ("mandatoryPiecePromotion", "false"),
     ("pieceDemotion", "false"),
     ("promotedPieceType", "-"),
-    ("immobilityIllegal", "false"),
     ("oppositeCastling", "false"),
     ("castlingDroppedPiece", "false"),
     ("cambodianMoves", "false"),
@@ -264,8 +292,6 @@ const OFF_ONLY: &[(&str, &str)] = &[
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
     ("stalematePieceCount", "false"),
-    ("extinctionClaim", "false"),
-    ("extinctionOpponentPieceCount", "0"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("flagMove", "false"),
@@ -281,9 +307,6 @@ const OFF_ONLY: &[(&str, &str)] = &[
     ("flipEnclosedPieces", "none"),
     ("diagonalLines", "-"),
     ("castlingWins", "-"),
-    ("nMoveRuleTypes", "p"),
-    ("nMoveRuleTypesWhite", "p"),
-    ("nMoveRuleTypesBlack", "p"),
 ];
 
 /// Keys that only matter with drops, read and ignored while drops are off.
@@ -399,6 +422,15 @@ impl GameDefinition {
                 choices.retain(|&k| k != taken);
             }
         }
+        // As in Fairy-Stockfish, an `e` in a custom piece's Betza lets it
+        // take and be taken en passant.
+        if matches!(kind, PieceKind::Custom(_)) && betza.contains('e') {
+            for types in &mut self.en_passant_types {
+                if !types.contains(&kind) {
+                    types.push(kind);
+                }
+            }
+        }
         self.pieces.push(PieceDefinition {
             kind,
             letter,
@@ -463,11 +495,12 @@ impl GameDefinition {
             }
             "promotionRegionWhite" => self.promotion_region[0] = region(value)?,
             "promotionRegionBlack" => self.promotion_region[1] = region(value)?,
-            "promotionPawnTypes" | "pawnTypes" => {
-                self.promotion_pawn_types = both(self.kinds(value)?);
-                if entry.key == "pawnTypes" {
-                    self.en_passant_types = both(self.kinds(value)?);
-                }
+            "promotionPawnTypes" => self.promotion_pawn_types = both(self.kinds(value)?),
+            "pawnTypes" => {
+                let kinds = self.kinds(value)?;
+                self.promotion_pawn_types = both(kinds.clone());
+                self.en_passant_types = both(kinds.clone());
+                self.n_move_rule_types = both(kinds);
             }
             "promotionPawnTypesWhite" => self.promotion_pawn_types[0] = self.kinds(value)?,
             "promotionPawnTypesBlack" => self.promotion_pawn_types[1] = self.kinds(value)?,
@@ -525,6 +558,14 @@ impl GameDefinition {
             "extinctionPieceTypes" => self.extinction_piece_types = self.kinds(value)?,
             "extinctionPieceCount" => self.extinction_piece_count = number(value, 0, 1_000)?,
             "extinctionPseudoRoyal" => self.extinction_pseudo_royal = boolean(value)?,
+            "extinctionClaim" => self.extinction_claim = boolean(value)?,
+            "extinctionOpponentPieceCount" => {
+                self.extinction_opponent_piece_count = number(value, 0, 1_000)?;
+            }
+            "immobilityIllegal" => self.immobility_illegal = boolean(value)?,
+            "nMoveRuleTypes" => self.n_move_rule_types = both(self.kinds(value)?),
+            "nMoveRuleTypesWhite" => self.n_move_rule_types[0] = self.kinds(value)?,
+            "nMoveRuleTypesBlack" => self.n_move_rule_types[1] = self.kinds(value)?,
             "flagPiece" => self.flag_piece = both(self.kinds(value)?),
             "flagPieceWhite" => self.flag_piece[0] = self.kinds(value)?,
             "flagPieceBlack" => self.flag_piece[1] = self.kinds(value)?,
@@ -534,6 +575,13 @@ impl GameDefinition {
             "pieceToCharTable" => self.piece_to_char_table = value.to_string(),
             "variantTemplate" => self.variant_template = value.to_string(),
             "fastCastling" => self.fast_castling = boolean(value)?,
+            "deadPositions" => {
+                self.dead_positions = match value {
+                    "fide" => DeadPositionRule::Fide,
+                    "bareKings" => DeadPositionRule::BareKings,
+                    _ => return Err(format!("'{value}' is not fide or bareKings")),
+                };
+            }
             key if DROP_KEYS.contains(&key) => {}
             key if key.starts_with("mobilityRegion") => {
                 return Err("motley does not play regions a piece may not leave".to_string());

@@ -14,6 +14,18 @@ use std::fmt;
 
 pub use definition::{GameDefinition, PieceDefinition, PieceKind};
 
+/// The games motley ships in `variants.ini` form (`src/rules/games.ini`),
+/// built into the binary.
+pub const SHIPPED_GAMES: &str = include_str!("../games.ini");
+
+/// The games of [`SHIPPED_GAMES`], read with chess (Fairy-Stockfish's
+/// defaults) as the only game known before them.
+pub fn shipped() -> Loaded {
+    load("games.ini", SHIPPED_GAMES, |name| {
+        (name == "chess").then(GameDefinition::default)
+    })
+}
+
 /// The longest game name a file may give.
 pub const MAX_NAME_CHARS: usize = 64;
 
@@ -199,6 +211,89 @@ maxFile = j
                 "games.ini:20: [gothic] already loaded from line 11",
             ]
         );
+    }
+
+    #[test]
+    fn the_shipped_file_loads_every_game() {
+        let loaded = shipped();
+        let refused: Vec<String> = loaded.refused.iter().map(ToString::to_string).collect();
+        assert!(refused.is_empty(), "{refused:#?}");
+        let names: Vec<&str> = loaded.games.iter().map(|g| g.name.as_str()).collect();
+        assert!(names.len() >= 15, "{names:?}");
+        for name in [
+            "capablanca",
+            "gothic",
+            "embassy",
+            "janus",
+            "almost",
+            "chigorin",
+            "courier",
+            "shatranj",
+            "grand",
+            "berolina",
+            "amazon",
+            "wadchess",
+            "paritychess",
+        ] {
+            assert!(names.contains(&name), "{name} is not shipped");
+        }
+    }
+
+    /// WAD and Parity Chess as the file says them have the built-in
+    /// games' board, start, pieces' moves, promotions and castling.
+    #[test]
+    fn the_shipped_wad_and_parity_chess_are_the_built_in_games() {
+        use crate::rules::variant::{CastlingStyle, DeadPositions, Variant};
+        let loaded = shipped();
+        for variant in [Variant::WadChess, Variant::ParityChess] {
+            let spec = variant.spec();
+            let game = loaded.games.iter().find(|g| g.name == spec.name).unwrap();
+            assert_eq!((game.files, game.ranks), (spec.files, spec.ranks));
+            assert_eq!(game.start_fen, spec.start_fen);
+            let mut letters: Vec<char> = game.pieces.iter().map(|p| p.letter).collect();
+            let mut built_in: Vec<char> = spec
+                .roles
+                .iter()
+                .map(|r| r.letter().to_ascii_lowercase())
+                .collect();
+            letters.sort_unstable();
+            built_in.sort_unstable();
+            assert_eq!(letters, built_in, "{variant}");
+            for &role in spec
+                .roles
+                .iter()
+                .filter(|&&r| r != crate::rules::Role::Pawn)
+            {
+                let piece = game.piece_by_letter(role.letter()).unwrap();
+                let moves = crate::rules::betza::PieceMoves::parse(&piece.betza).unwrap();
+                let movement = crate::rules::piece::Movement::from_betza(&moves).unwrap();
+                let mut leaps = movement.leaps.clone();
+                let mut expected = spec.movement(role);
+                leaps.sort_unstable();
+                expected.leaps.sort_unstable();
+                assert_eq!(leaps, expected.leaps, "{variant}: {role:?}");
+                assert_eq!(
+                    (movement.rides_orthogonally, movement.rides_diagonally),
+                    (expected.rides_orthogonally, expected.rides_diagonally),
+                    "{variant}: {role:?}"
+                );
+            }
+            let promotions: Vec<char> = game.promotion_piece_types[0]
+                .iter()
+                .map(|&k| game.pieces.iter().find(|p| p.kind == k).unwrap().letter)
+                .collect();
+            let expected: Vec<char> = spec
+                .promotion_roles
+                .iter()
+                .map(|r| r.letter().to_ascii_lowercase())
+                .collect();
+            assert_eq!(promotions, expected, "{variant}");
+            assert_eq!(spec.castling, CastlingStyle::Fast);
+            assert!(game.castling && game.fast_castling);
+            assert_eq!(spec.dead_positions, DeadPositions::BareKings);
+            assert_eq!(game.dead_positions, definition::DeadPositionRule::BareKings);
+            assert_eq!((game.n_move_rule, spec.fifty_move_rule), (50, true));
+        }
     }
 
     #[test]
