@@ -124,10 +124,11 @@ pub struct VariantSpec {
     pub start_fen: &'static str,
     /// The roles in the game (pawn and king included).
     pub roles: &'static [Role],
-    /// How each role moves, in Betza notation ([`super::betza`]). The
-    /// pawn's is what it does without its rules (double step, en passant,
-    /// promotion), which the move generator plays itself.
-    pub betza: fn(Role) -> &'static str,
+    /// How each role of `roles` moves, in Betza notation
+    /// ([`super::betza`]), in the same order. The pawn's is what it does
+    /// without its rules (double step, en passant, promotion), which the
+    /// move generator plays itself.
+    pub betza: &'static [(Role, &'static str)],
     /// What a pawn may promote to, in the order moves are generated.
     pub promotion_roles: &'static [Role],
     /// How the game castles.
@@ -203,11 +204,18 @@ impl VariantSpec {
     pub fn has_role(&self, role: Role) -> bool {
         self.roles.contains(&role)
     }
+    /// A role's Betza (empty for a role not in the game).
+    pub fn betza_of(&self, role: Role) -> &'static str {
+        self.betza
+            .iter()
+            .find(|(r, _)| *r == role)
+            .map_or("", |(_, betza)| betza)
+    }
     /// How a non-pawn role of the game moves, read from its Betza. A
     /// built-in game's Betza always reads and is always played (a test
     /// checks every one).
     pub fn movement(&self, role: Role) -> Movement {
-        let betza = (self.betza)(role);
+        let betza = self.betza_of(role);
         PieceMoves::parse(betza)
             .map_err(|e| e.to_string())
             .and_then(|moves| Movement::from_betza(&moves).map_err(|e| e.to_string()))
@@ -215,19 +223,38 @@ impl VariantSpec {
     }
 }
 
-/// The FIDE army's moves, with the WAD and FAD for the larger games.
-fn standard_betza(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "fmWfcF",
-        Role::Knight => "N",
-        Role::Bishop => "B",
-        Role::Rook => "R",
-        Role::Queen => "Q",
-        Role::King => "K",
-        Role::Champion => "WAD",
-        Role::Fad => "FAD",
-    }
-}
+/// The FIDE army's moves.
+const FIDE_BETZA: &[(Role, &str)] = &[
+    (Role::Pawn, "fmWfcF"),
+    (Role::Knight, "N"),
+    (Role::Bishop, "B"),
+    (Role::Rook, "R"),
+    (Role::Queen, "Q"),
+    (Role::King, "K"),
+];
+
+/// The FIDE army and the WAD (WAD Chess).
+const WAD_BETZA: &[(Role, &str)] = &[
+    (Role::Pawn, "fmWfcF"),
+    (Role::Knight, "N"),
+    (Role::Bishop, "B"),
+    (Role::Rook, "R"),
+    (Role::Queen, "Q"),
+    (Role::King, "K"),
+    (Role::Champion, "WAD"),
+];
+
+/// The FIDE army, the WAD and the FAD (Parity Chess).
+const PARITY_BETZA: &[(Role, &str)] = &[
+    (Role::Pawn, "fmWfcF"),
+    (Role::Knight, "N"),
+    (Role::Bishop, "B"),
+    (Role::Rook, "R"),
+    (Role::Queen, "Q"),
+    (Role::King, "K"),
+    (Role::Champion, "WAD"),
+    (Role::Fad, "FAD"),
+];
 
 /// The FIDE army's roles.
 const FIDE_ROLES: &[Role] = &[
@@ -249,7 +276,7 @@ static CHESS: VariantSpec = VariantSpec {
     ranks: 8,
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     roles: FIDE_ROLES,
-    betza: standard_betza,
+    betza: FIDE_BETZA,
     promotion_roles: FIDE_PROMOTIONS,
     castling: CastlingStyle::Standard,
     dead_positions: DeadPositions::Fide,
@@ -290,7 +317,7 @@ static WADCHESS: VariantSpec = VariantSpec {
         Role::King,
         Role::Champion,
     ],
-    betza: standard_betza,
+    betza: WAD_BETZA,
     promotion_roles: &[
         Role::Queen,
         Role::Rook,
@@ -335,7 +362,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
         Role::Champion,
         Role::Fad,
     ],
-    betza: standard_betza,
+    betza: PARITY_BETZA,
     promotion_roles: &[
         Role::Queen,
         Role::Rook,
@@ -365,12 +392,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
 };
 
 /// Chad's pieces: the king also leaps like a knight (inside its castle).
-fn chad_betza(role: Role) -> &'static str {
-    match role {
-        Role::King => "KN",
-        other => standard_betza(other),
-    }
-}
+const CHAD_BETZA: &[(Role, &str)] = &[(Role::Rook, "R"), (Role::Queen, "Q"), (Role::King, "KN")];
 
 static CHAD: VariantSpec = VariantSpec {
     variant: Variant::Chad,
@@ -379,7 +401,7 @@ static CHAD: VariantSpec = VariantSpec {
     ranks: 12,
     start_fen: "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
     roles: &[Role::Rook, Role::Queen, Role::King],
-    betza: chad_betza,
+    betza: CHAD_BETZA,
     promotion_roles: &[],
     castling: CastlingStyle::None,
     dead_positions: DeadPositions::NoRookOrQueen,
@@ -411,7 +433,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     ranks: 14,
     start_fen: "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",
     roles: FIDE_ROLES,
-    betza: standard_betza,
+    betza: FIDE_BETZA,
     promotion_roles: FIDE_PROMOTIONS,
     castling: CastlingStyle::Standard,
     // Holes can wall a king in, so a lone minor piece may still mate.
@@ -650,8 +672,15 @@ mod tests {
                     "{variant}: {role:?} never moves"
                 );
             }
-            let pawn = PieceMoves::parse((spec.betza)(Role::Pawn)).unwrap();
-            assert!(!pawn.moves_as_it_captures(), "{variant}: the pawn's Betza");
+            let listed: Vec<Role> = spec.betza.iter().map(|&(r, _)| r).collect();
+            assert_eq!(
+                listed, spec.roles,
+                "{variant}: Betza for each role, in order"
+            );
+            if spec.has_role(Role::Pawn) {
+                let pawn = PieceMoves::parse(spec.betza_of(Role::Pawn)).unwrap();
+                assert!(!pawn.moves_as_it_captures(), "{variant}: the pawn's Betza");
+            }
         }
     }
 }

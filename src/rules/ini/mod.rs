@@ -6,6 +6,7 @@
 //! that cannot be read is refused with its file, line, key and reason;
 //! the others still load.
 
+pub mod compile;
 pub mod definition;
 pub mod syntax;
 pub mod values;

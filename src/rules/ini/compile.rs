@@ -1,0 +1,439 @@
+//! From a game as a file says it ([`GameDefinition`]) to a game the rules
+//! core plays ([`VariantSpec`]), or the reason it cannot yet.
+//!
+//! Today the core plays a file's game when its pieces are among the eight
+//! it knows (pawn, knight, bishop, rook, queen, king, the WAD `C` and the
+//! FAD `F`, each with its usual letter and moves) and its rules are
+//! chess's in the ways the core can vary them: board size, start
+//! position, promotion choices, FIDE, fast or no castling, the
+//! fifty-move rule on or off, and which positions are dead. Every other
+//! difference is named in the reason.
+
+use super::definition::{DeadPositionRule, GameDefinition, PieceDefinition, PieceKind};
+use super::values::{GameValue, Region};
+use crate::rules::betza::PieceMoves;
+use crate::rules::piece::{Movement, Role};
+use crate::rules::variant::{
+    CastlingStyle, DeadPositions, EngineFacts, Evaluation, Variant, VariantSpec,
+};
+
+/// The most squares a board may have (the widest bitboard word).
+pub const MAX_SQUARES: usize = 192;
+
+/// Why a game cannot be played yet: the key at fault, if one is, and
+/// what the rules core lacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unplayable {
+    /// The key whose value the core cannot play.
+    pub key: Option<&'static str>,
+    /// What it lacks, in words.
+    pub reason: String,
+}
+
+fn unplayable(key: &'static str, reason: impl Into<String>) -> Unplayable {
+    Unplayable {
+        key: Some(key),
+        reason: reason.into(),
+    }
+}
+
+/// Leaks a value for the life of the process: a compiled game is kept as
+/// long as the built-in ones.
+fn leak_str(text: &str) -> &'static str {
+    Box::leak(text.to_string().into_boxed_str())
+}
+
+/// The built-in role a piece is: same letter, same moves.
+fn role_of(piece: &PieceDefinition) -> Result<Role, Unplayable> {
+    let key = "pieces";
+    let named = |reason: &str| {
+        unplayable(
+            key,
+            format!(
+                "piece '{}' ({}, {}): {reason}",
+                piece.letter,
+                super::definition::kind_name(piece.kind),
+                piece.betza
+            ),
+        )
+    };
+    let role = Role::from_letter(piece.letter)
+        .ok_or_else(|| named("motley plays only the letters p n b r q k c f yet"))?;
+    match role {
+        Role::Pawn => {
+            return match piece.kind {
+                PieceKind::Predefined("pawn") => Ok(Role::Pawn),
+                _ => Err(named("only the pawn may be 'p'")),
+            };
+        }
+        Role::King if piece.betza != "K" => {
+            return Err(named("the king moves as K"));
+        }
+        _ => {}
+    }
+    let moves = PieceMoves::parse(&piece.betza).map_err(|e| named(&e.to_string()))?;
+    let movement = Movement::from_betza(&moves).map_err(|e| named(&e.to_string()))?;
+    let expected = Variant::ParityChess.spec().movement(role);
+    let same = |a: &[(i8, i8)], b: &[(i8, i8)]| {
+        let (mut a, mut b) = (a.to_vec(), b.to_vec());
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+    };
+    let alike = same(&movement.leaps, &expected.leaps)
+        && movement.rides_orthogonally == expected.rides_orthogonally
+        && movement.rides_diagonally == expected.rides_diagonally;
+    if !alike {
+        return Err(named(&format!(
+            "'{}' is motley's {role:?}, which moves as {}",
+            piece.letter,
+            Variant::ParityChess.spec().betza_of(role)
+        )));
+    }
+    Ok(role)
+}
+
+/// The roles of piece kinds, in order, leaving out kinds not in the game.
+fn roles_of(
+    kinds: &[PieceKind],
+    pieces: &[(PieceKind, Role)],
+    key: &'static str,
+) -> Result<Vec<Role>, Unplayable> {
+    // A kind no longer in the game is left out, as Fairy-Stockfish does.
+    let roles: Vec<Role> = kinds
+        .iter()
+        .filter_map(|kind| pieces.iter().find(|(k, _)| k == kind).map(|&(_, r)| r))
+        .collect();
+    match roles.is_empty() && !kinds.is_empty() {
+        true => Err(unplayable(key, "none of these pieces is in the game")),
+        false => Ok(roles),
+    }
+}
+
+/// Whether a region, on a board of `files`, is exactly one rank.
+fn is_rank(region: &Region, files: u8, ranks: u8, rank: u8) -> bool {
+    (0..ranks).all(|r| (0..files).all(|f| region.has(f, r) == (r == rank)))
+}
+
+/// Whether a region covers the whole board.
+fn covers(region: &Region, files: u8, ranks: u8) -> bool {
+    (0..ranks).all(|r| (0..files).all(|f| region.has(f, r)))
+}
+
+/// The rules core's game for a definition, as `variant`, or the first
+/// thing it cannot play.
+pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantSpec, Unplayable> {
+    let d = definition;
+    let (files, ranks) = (d.files, d.ranks);
+    if files as usize * ranks as usize > MAX_SQUARES {
+        return Err(unplayable(
+            "maxFile",
+            format!(
+                "a {files}x{ranks} board has {} squares; motley plays at most {MAX_SQUARES}",
+                files as usize * ranks as usize
+            ),
+        ));
+    }
+    let mut pieces: Vec<(PieceKind, Role)> = Vec::new();
+    for piece in &d.pieces {
+        let role = role_of(piece)?;
+        pieces.push((piece.kind, role));
+    }
+    let mut roles: Vec<Role> = pieces.iter().map(|&(_, r)| r).collect();
+    roles.sort_unstable();
+    if !roles.contains(&Role::King) {
+        return Err(unplayable("king", "motley plays only games with a king"));
+    }
+    let has_pawn = roles.contains(&Role::Pawn);
+
+    // Game ends.
+    let checks: [(&'static str, bool, &str); 9] = [
+        ("checking", d.checking, "kings must be royal"),
+        (
+            "checkmateValue",
+            d.checkmate_value == GameValue::Loss,
+            "checkmate must lose",
+        ),
+        (
+            "stalemateValue",
+            d.stalemate_value == GameValue::Draw,
+            "stalemate must draw",
+        ),
+        (
+            "nFoldRule",
+            d.n_fold_rule == 3,
+            "repetition ends the game at the third time",
+        ),
+        (
+            "nFoldValue",
+            d.n_fold_value == GameValue::Draw,
+            "repetition must draw",
+        ),
+        (
+            "extinctionValue",
+            d.extinction_value == GameValue::None,
+            "no extinction rule",
+        ),
+        (
+            "flagPiece",
+            d.flag_piece.iter().all(Vec::is_empty),
+            "no flag rule",
+        ),
+        (
+            "nMoveRule",
+            matches!(d.n_move_rule, 0 | 50),
+            "the move-count rule is 50 or off",
+        ),
+        ("chess960", !d.chess960, "no shuffled starts"),
+    ];
+    if let Some((key, _, reason)) = checks.iter().find(|(_, ok, _)| !ok) {
+        return Err(unplayable(
+            key,
+            format!("motley plays it only as in chess: {reason}"),
+        ));
+    }
+
+    // Pawns.
+    if has_pawn {
+        let pawn_rules: [(&'static str, bool); 9] = [
+            (
+                "promotionRegionWhite",
+                is_rank(&d.promotion_region[0], files, ranks, ranks - 1),
+            ),
+            (
+                "promotionRegionBlack",
+                is_rank(&d.promotion_region[1], files, ranks, 0),
+            ),
+            (
+                "promotionPawnTypes",
+                d.promotion_pawn_types
+                    .iter()
+                    .all(|t| t == &[PieceKind::Predefined("pawn")]),
+            ),
+            ("mandatoryPawnPromotion", d.mandatory_pawn_promotion),
+            (
+                "promotionLimit",
+                d.promotion_limit.values().all(|&n| n == 0),
+            ),
+            ("doubleStep", d.double_step),
+            (
+                "doubleStepRegionWhite",
+                is_rank(&d.double_step_region[0], files, ranks, 1),
+            ),
+            (
+                "doubleStepRegionBlack",
+                is_rank(&d.double_step_region[1], files, ranks, ranks - 2),
+            ),
+            (
+                "tripleStepRegionWhite",
+                d.triple_step_region.iter().all(|r| *r == Region::EMPTY),
+            ),
+        ];
+        if let Some((key, _)) = pawn_rules.iter().find(|(_, ok)| !ok) {
+            return Err(unplayable(
+                key,
+                "motley's pawns promote on the last rank only, to any choice, and double-step from their second rank",
+            ));
+        }
+        if !d.en_passant_region.iter().all(|r| covers(r, files, ranks))
+            || !d
+                .en_passant_types
+                .iter()
+                .all(|t| t == &[PieceKind::Predefined("pawn")])
+        {
+            return Err(unplayable(
+                "enPassantRegion",
+                "motley's pawns take en passant anywhere, and only pawns",
+            ));
+        }
+    }
+    let promotion_roles = roles_of(&d.promotion_piece_types[0], &pieces, "promotionPieceTypes")?;
+    let black_promotions = roles_of(&d.promotion_piece_types[1], &pieces, "promotionPieceTypes")?;
+    if promotion_roles != black_promotions {
+        return Err(unplayable(
+            "promotionPieceTypesBlack",
+            "both sides must have the same promotion choices",
+        ));
+    }
+    if promotion_roles
+        .iter()
+        .any(|r| matches!(r, Role::Pawn | Role::King))
+    {
+        return Err(unplayable(
+            "promotionPieceTypes",
+            "a pawn may not promote to a pawn or a king",
+        ));
+    }
+
+    // Castling.
+    let castling = match (d.castling, d.fast_castling) {
+        (false, _) => CastlingStyle::None,
+        (true, true) => CastlingStyle::Fast,
+        (true, false) => {
+            let standard: [(&'static str, bool); 6] = [
+                (
+                    "castlingKingsideFile",
+                    d.castling_kingside_file == files - 2,
+                ),
+                ("castlingQueensideFile", d.castling_queenside_file == 2),
+                ("castlingRank", d.castling_rank == 0),
+                (
+                    "castlingRookKingsideFile",
+                    d.castling_rook_kingside_file.is_none_or(|f| f == files - 1),
+                ),
+                (
+                    "castlingRookQueensideFile",
+                    d.castling_rook_queenside_file == 0,
+                ),
+                (
+                    "castlingRookPieces",
+                    d.castling_rook_pieces
+                        .iter()
+                        .all(|p| p == &[PieceKind::Predefined("rook")]),
+                ),
+            ];
+            if let Some((key, _)) = standard.iter().find(|(_, ok)| !ok) {
+                return Err(unplayable(
+                    key,
+                    "motley castles with the rooks in the corners, the king ending on the second file from either edge",
+                ));
+            }
+            CastlingStyle::Standard
+        }
+    };
+
+    let ordered: Vec<Role> = roles.clone();
+    let betza: Vec<(Role, &'static str)> = ordered
+        .iter()
+        .map(|&role| {
+            let piece = d
+                .pieces
+                .iter()
+                .zip(&pieces)
+                .find(|(_, (_, r))| *r == role)
+                .map(|(p, _)| p)
+                .expect("every role comes from a piece");
+            let text = if role == Role::Pawn {
+                "fmWfcF"
+            } else {
+                piece.betza.as_str()
+            };
+            (role, leak_str(text))
+        })
+        .collect();
+    let xboard_pieces: Vec<(Role, &'static str)> = betza
+        .iter()
+        .copied()
+        .filter(|(role, _)| matches!(role, Role::Champion | Role::Fad))
+        .collect();
+    let name = leak_str(&d.name);
+    let start_fen = leak_str(&d.start_fen);
+    Ok(VariantSpec {
+        variant,
+        name,
+        files,
+        ranks,
+        start_fen,
+        roles: Vec::leak(ordered),
+        betza: Vec::leak(betza),
+        promotion_roles: Vec::leak(promotion_roles),
+        castling,
+        dead_positions: match d.dead_positions {
+            DeadPositionRule::Fide => DeadPositions::Fide,
+            DeadPositionRule::BareKings => DeadPositions::BareKings,
+        },
+        fifty_move_rule: d.n_move_rule == 50,
+        fortress: None,
+        attack_boards: None,
+        xboard_name: name,
+        xboard_pieces: Vec::leak(xboard_pieces),
+        evaluation: Evaluation::Tapered,
+        display_name: name,
+        pgn_variant: Some(name),
+        engine: EngineFacts {
+            selective_search: true,
+            bench_depth_cut: 0,
+            bench_positions: Vec::leak(vec![start_fen]),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::shipped;
+    use super::*;
+
+    /// WAD and Parity Chess compiled from the shipped file are the
+    /// built-in games, rule for rule.
+    #[test]
+    fn the_shipped_wad_and_parity_chess_compile_to_the_built_in_games() {
+        let loaded = shipped();
+        for variant in [Variant::WadChess, Variant::ParityChess] {
+            let built_in = variant.spec();
+            let definition = loaded
+                .games
+                .iter()
+                .find(|g| g.name == built_in.name)
+                .unwrap();
+            let spec = compile(definition, variant).unwrap();
+            assert_eq!((spec.files, spec.ranks), (built_in.files, built_in.ranks));
+            assert_eq!(spec.start_fen, built_in.start_fen);
+            assert_eq!(spec.roles, built_in.roles);
+            assert_eq!(spec.betza, built_in.betza);
+            assert_eq!(spec.promotion_roles, built_in.promotion_roles);
+            assert_eq!(spec.castling, built_in.castling);
+            assert_eq!(spec.dead_positions, built_in.dead_positions);
+            assert_eq!(spec.fifty_move_rule, built_in.fifty_move_rule);
+            assert_eq!(spec.xboard_pieces, built_in.xboard_pieces);
+            assert_eq!(spec.xboard_name, built_in.xboard_name);
+            assert_eq!(spec.evaluation, built_in.evaluation);
+        }
+    }
+
+    #[test]
+    fn what_the_core_cannot_play_is_named() {
+        let loaded = shipped();
+        let reason = |name: &str| {
+            let definition = loaded.games.iter().find(|g| g.name == name).unwrap();
+            compile(definition, Variant::Chess).unwrap_err()
+        };
+        let capablanca = reason("capablanca");
+        assert!(
+            capablanca.reason.contains("piece 'a' (archbishop, BN)"),
+            "{capablanca:?}"
+        );
+        assert_eq!(reason("shatranj").key, Some("pieces"));
+        assert_eq!(reason("grand").key, Some("pieces"));
+        let chess = GameDefinition {
+            castling_kingside_file: 5,
+            ..GameDefinition::default()
+        };
+        assert_eq!(
+            compile(&chess, Variant::Chess).unwrap_err().key,
+            Some("castlingKingsideFile")
+        );
+        let huge = GameDefinition {
+            files: 16,
+            ranks: 16,
+            ..GameDefinition::default()
+        };
+        assert!(
+            compile(&huge, Variant::Chess)
+                .unwrap_err()
+                .reason
+                .contains("256 squares")
+        );
+    }
+
+    #[test]
+    fn chess_compiles_from_its_defaults() {
+        let spec = compile(&GameDefinition::default(), Variant::Chess).unwrap();
+        let built_in = Variant::Chess.spec();
+        assert_eq!(spec.roles, built_in.roles);
+        assert_eq!(spec.betza, built_in.betza);
+        assert_eq!(spec.promotion_roles, built_in.promotion_roles);
+        assert_eq!(spec.castling, built_in.castling);
+        assert_eq!(spec.dead_positions, built_in.dead_positions);
+        assert_eq!(spec.start_fen, built_in.start_fen);
+    }
+}
