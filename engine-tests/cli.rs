@@ -826,3 +826,93 @@ fn train_writes_a_network_that_eval_and_uci_load() {
         "{out}"
     );
 }
+
+/// A game of a variants.ini file played from the command line, and
+/// `check` naming each section's fate.
+const GAMES_FILE: &str = "\
+[minichess-r:chess]
+maxFile = f
+maxRank = 6
+queen = -
+startFen = rnbkbr/pppppp/6/6/PPPPPP/RNBKBR w - - 0 1
+promotionRegionWhite = *6
+promotionRegionBlack = *1
+doubleStepRegionWhite = *2
+doubleStepRegionBlack = *5
+promotionPieceTypes = rbn
+castling = false
+
+[capa2:capablanca]
+
+[drops:chess]
+pieceDrops = true
+";
+
+#[test]
+fn games_from_a_file_are_checked_and_played() {
+    let dir = Scratch::new("cli-variants");
+    let file = dir.join("games.ini");
+    std::fs::write(&file, GAMES_FILE).unwrap();
+    let path = file.to_str().unwrap();
+
+    let out = motley(&["check", path]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert_eq!(lines[0], format!("{path}:1: [minichess-r] loads"));
+    assert!(
+        lines[1].contains(":13: [capa2] pieces: cannot be played yet: piece 'a'"),
+        "{stdout}"
+    );
+    assert!(
+        lines[2].contains(":16: [drops] pieceDrops: motley does not play this rule"),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[3],
+        format!("{path}: 3 sections: 1 load, 1 cannot be played yet, 1 refused")
+    );
+
+    // Fairy-Stockfish (pyffish 0.0.90) counts 37757 at depth 4.
+    let out = motley(&[
+        "perft",
+        "--variants",
+        path,
+        "--variant",
+        "minichess-r",
+        "--depth",
+        "4",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "Nodes searched: 37757"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr
+            .lines()
+            .filter(|l| l.starts_with("warning: "))
+            .count(),
+        2,
+        "{stderr}"
+    );
+
+    let out = motley(&[
+        "--variants",
+        path,
+        "analyse",
+        "--variant",
+        "minichess-r",
+        "--depth",
+        "6",
+    ]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("best move: "));
+
+    assert_one_line_error(
+        &["perft", "--variants", "/no/such.ini", "--depth", "1"],
+        &["cannot read", "/no/such.ini"],
+    );
+}

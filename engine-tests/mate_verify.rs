@@ -16,6 +16,7 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use motley::rules::variant::Width;
 use motley::rules::{Bitboard, Move, Position, Variant};
 
 /// The problem file, relative to the crate root.
@@ -142,12 +143,10 @@ fn solve_typed<B: Bitboard>(problem: &Problem) -> Result<Solution, String> {
 }
 
 fn solve(problem: &Problem) -> Result<Solution, String> {
-    match problem.variant {
-        Variant::Chess => solve_typed::<u64>(problem),
-        Variant::WadChess | Variant::ParityChess | Variant::WauChess => {
-            solve_typed::<u128>(problem)
-        }
-        Variant::Chad => solve_typed::<motley::rules::Wide>(problem),
+    match problem.variant.spec().width() {
+        Width::W64 => solve_typed::<u64>(problem),
+        Width::W128 => solve_typed::<u128>(problem),
+        Width::W192 => solve_typed::<motley::rules::Wide>(problem),
     }
 }
 

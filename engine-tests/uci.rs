@@ -514,6 +514,7 @@ fn handshake_names_the_engine_and_lists_every_option() {
         ("Clear Hash", "button"),
         ("Use NNUE", "check"),
         ("EvalFile", "string"),
+        ("VariantPath", "string"),
         ("ChessWar White Race", "combo"),
         ("ChessWar Black Race", "combo"),
         ("ChessWar White Army", "string"),
@@ -849,6 +850,47 @@ fn an_endless_eval_file_is_refused_at_once_and_memory_stays_small() {
     }
     uci.send("go depth 2");
     uci.wait_for("bestmove *", true);
+}
+
+/// `VariantPath` loads a file's games, which `UCI_Variant` then names; a
+/// file that cannot be read, or a section that does not load, is one
+/// error line and the engine plays on.
+#[test]
+fn variant_path_loads_games_that_uci_variant_names() {
+    let dir = crate::support::scratch::Scratch::new("uci-variant-path");
+    let file = dir.join("games.ini");
+    std::fs::write(
+        &file,
+        "[minichess-r:chess]\nmaxFile = f\nmaxRank = 6\nqueen = -\n\
+         startFen = rnbkbr/pppppp/6/6/PPPPPP/RNBKBR w - - 0 1\n\
+         promotionRegionWhite = *6\npromotionRegionBlack = *1\n\
+         doubleStepRegionWhite = *2\ndoubleStepRegionBlack = *5\n\
+         promotionPieceTypes = rbn\ncastling = false\n[capa2:capablanca]\n",
+    )
+    .unwrap();
+    let mut uci = Uci::start("variant_path");
+    uci.ready();
+    uci.send("setoption name UCI_Variant value minichess-r");
+    uci.send("isready");
+    uci.expect("info string error: *unknown variant*");
+    uci.expect("readyok");
+    uci.send(&format!(
+        "setoption name VariantPath value {}",
+        file.display()
+    ));
+    uci.send("isready");
+    uci.expect("info string error: VariantPath: 1 of 2 sections not loaded, the first: *[capa2] pieces: cannot be played yet*");
+    uci.expect("readyok");
+    uci.send("setoption name UCI_Variant value minichess-r");
+    uci.send("position startpos moves b2b4");
+    uci.send("go depth 4");
+    uci.wait_for("bestmove *", true);
+    // (Options wait for the search to end; `isready` is answered at once.)
+    for bad in ["/no/such/games.ini", "/dev/zero"] {
+        uci.send(&format!("setoption name VariantPath value {bad}"));
+        uci.expect(&format!("info string error: *cannot read {bad}*"));
+    }
+    uci.ready();
 }
 
 /// Bytes that are not UTF-8 are bad input like any other: the engine

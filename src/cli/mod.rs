@@ -59,6 +59,11 @@ pub struct Cli {
     /// What to do; without a subcommand motley speaks UCI.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Games to load from a file in Fairy-Stockfish's variants.ini
+    /// language before anything else (repeat for several files); a
+    /// section that cannot be played is named on standard error.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub variants: Vec<String>,
 }
 
 /// The subcommands.
@@ -95,6 +100,18 @@ pub enum Command {
     /// Play and analyse the games in a web browser: serve the page on
     /// 127.0.0.1 (or `--host`) and print its address.
     Serve(ServeArgs),
+    /// Check files of games in Fairy-Stockfish's variants.ini language:
+    /// print each section as loaded or not, with the reason; exit with
+    /// status 1 if any section does not load.
+    Check(CheckArgs),
+}
+
+/// Arguments of `check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// The files, read in order (a later one may inherit from an earlier).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
 }
 
 /// Arguments of `serve`.
@@ -373,6 +390,30 @@ fn read_input_text(path: &std::path::Path) -> Result<String, CliError> {
             e.utf8_error().valid_up_to()
         ))
     })
+}
+
+/// `motley check`: each file's sections, loaded or not, and the totals;
+/// status 1 if any section does not load or a file cannot be read.
+fn run_check(args: &CheckArgs) -> i32 {
+    let mut status = 0;
+    for file in &args.files {
+        match crate::rules::ini::registry::load_file(file, true) {
+            Ok(report) => {
+                for line in report.lines(file) {
+                    out!("{line}");
+                }
+                out!("{file}: {}", report.summary());
+                if !report.unplayable.is_empty() || !report.refused.is_empty() {
+                    status = 1;
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                status = 1;
+            }
+        }
+    }
+    status
 }
 
 /// Reads a `--variant` value ([`setup::board_game`]).
@@ -749,7 +790,25 @@ pub fn run() -> i32 {
             };
         }
     };
+    for file in &cli.variants {
+        match crate::rules::ini::registry::load_file(file, true) {
+            Ok(report) => {
+                for line in report
+                    .lines(file)
+                    .iter()
+                    .filter(|l| !l.ends_with("] loads"))
+                {
+                    eprintln!("warning: {line}");
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        }
+    }
     let result = match &cli.command {
+        Some(Command::Check(args)) => return run_check(args),
         None | Some(Command::Uci) => {
             crate::protocol::serve_uci();
             Ok(())

@@ -265,6 +265,7 @@ impl Engine {
             ("Clear Hash", _) => self.clear_hash(),
             ("Use NNUE", OptionValue::Check(on)) => self.options.use_nnue = on,
             ("EvalFile", OptionValue::Text(path)) => self.load_network(&path)?,
+            ("VariantPath", OptionValue::Text(path)) => load_variants(&path)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -441,6 +442,31 @@ impl Engine {
         };
         let mut memory = self.memory.lock().unwrap_or_else(|e| e.into_inner());
         with_game!(&self.board, g => search::search(g, &self.tt, &settings, limits, control, &mut memory, on_info))
+    }
+}
+
+/// Loads the games of a `variants.ini` file (`VariantPath`; empty: none),
+/// which `UCI_Variant` and XBoard's `variant` may then name. A file that
+/// cannot be read is an error; so is one with sections that do not load,
+/// after the others are loaded: the error names how many and the first.
+fn load_variants(path: &str) -> Result<(), EngineError> {
+    let path = path.trim();
+    if path.is_empty() || path == "<empty>" {
+        return Ok(());
+    }
+    let report = crate::rules::ini::registry::load_file(path, true).map_err(EngineError::Option)?;
+    let failed: Vec<String> = report
+        .lines(path)
+        .into_iter()
+        .filter(|line| !line.ends_with("] loads"))
+        .collect();
+    match failed.first() {
+        None => Ok(()),
+        Some(first) => Err(EngineError::Option(format!(
+            "VariantPath: {} of {} sections not loaded, the first: {first}",
+            failed.len(),
+            failed.len() + report.playable.len()
+        ))),
     }
 }
 

@@ -249,6 +249,13 @@ pub fn shared() -> Vec<OptionSpec> {
             kind: OptionKind::Text,
             audience: Audience::Both,
         },
+        // Games from a file in Fairy-Stockfish's variants.ini language
+        // (Fairy-Stockfish's name for the option).
+        OptionSpec {
+            name: "VariantPath",
+            kind: OptionKind::Text,
+            audience: Audience::Both,
+        },
         OptionSpec {
             name: "Clear Hash",
             kind: OptionKind::Button,

@@ -810,7 +810,7 @@ mod tests {
         plies: usize,
         visit: &mut dyn FnMut(&AnyPosition),
     ) {
-        let mut rng = crate::chesswar::dice::SplitMix64::new(0x5EE ^ variant as u64);
+        let mut rng = crate::chesswar::dice::SplitMix64::new(0x5EE ^ variant.number());
         for _ in 0..games {
             let mut any = AnyPosition::startpos(variant);
             for _ in 0..plies {

@@ -6,6 +6,8 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use super::betza::PieceMoves;
 use super::piece::{Movement, Role};
@@ -24,7 +26,26 @@ pub enum Variant {
     /// Wau Chess, an 8x14 frame with a fixed main board and four movable
     /// attack boards (`src/rules/games/wauchess.md`).
     WauChess,
+    /// A game read from a `variants.ini` file ([`super::ini`]).
+    Loaded(LoadedGame),
 }
+
+/// A game read from a file: its place among the games loaded so far.
+/// Only [`Variant::register`] makes one, so every one has its spec.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LoadedGame(u16);
+
+/// The most games a process may load from files.
+pub const MAX_LOADED_GAMES: usize = 1024;
+
+/// The specs of the loaded games, by [`LoadedGame`]; each set once and
+/// kept for the life of the process, so reading one takes no lock.
+static LOADED: [OnceLock<&'static VariantSpec>; MAX_LOADED_GAMES] =
+    [const { OnceLock::new() }; MAX_LOADED_GAMES];
+/// Which of [`LOADED`] passed their check and are shown.
+static SHOWN: [AtomicBool; MAX_LOADED_GAMES] = [const { AtomicBool::new(false) }; MAX_LOADED_GAMES];
+/// How many of [`LOADED`] are taken.
+static LOADED_COUNT: Mutex<usize> = Mutex::new(0);
 
 /// Which word a game's bitboards use: chosen from the board size.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -488,7 +509,64 @@ impl Variant {
             Variant::ParityChess => &PARITYCHESS,
             Variant::Chad => &CHAD,
             Variant::WauChess => &WAUCHESS,
+            Variant::Loaded(LoadedGame(slot)) => LOADED[slot as usize]
+                .get()
+                .expect("a loaded game is made only once its spec is set"),
         }
+    }
+
+    /// Adds a game read from a file: `build` makes its spec, given the
+    /// variant it will be, and `check` tries it (its start position, say)
+    /// once it can be played. A game that fails its check is never shown;
+    /// one that passes is kept for the life of the process, and hides an
+    /// earlier loaded game of the same name from [`FromStr`].
+    pub fn register(
+        build: impl FnOnce(Variant) -> VariantSpec,
+        check: impl FnOnce(Variant) -> Result<(), String>,
+    ) -> Result<Variant, String> {
+        let mut count = LOADED_COUNT.lock().unwrap_or_else(|e| e.into_inner());
+        if *count >= MAX_LOADED_GAMES {
+            return Err(format!(
+                "{MAX_LOADED_GAMES} games are loaded already; no more can be"
+            ));
+        }
+        let slot = *count;
+        let variant = Variant::Loaded(LoadedGame(slot as u16));
+        let spec: &'static VariantSpec = Box::leak(Box::new(build(variant)));
+        LOADED[slot]
+            .set(spec)
+            .expect("a slot is set once, under the lock");
+        *count += 1;
+        check(variant)?;
+        SHOWN[slot].store(true, Ordering::Release);
+        Ok(variant)
+    }
+
+    /// Every game loaded from files so far that passed its check, oldest
+    /// first.
+    pub fn loaded() -> Vec<Variant> {
+        let count = *LOADED_COUNT.lock().unwrap_or_else(|e| e.into_inner());
+        (0..count)
+            .filter(|&slot| SHOWN[slot].load(Ordering::Acquire))
+            .map(|slot| Variant::Loaded(LoadedGame(slot as u16)))
+            .collect()
+    }
+
+    /// The game's place in [`Variant::ALL`] (a built-in game), or past
+    /// its end (a loaded one): a number for seeding tests and the like.
+    pub fn number(self) -> u64 {
+        match self {
+            Variant::Loaded(LoadedGame(slot)) => (Variant::ALL.len() + slot as usize) as u64,
+            built_in => Variant::ALL
+                .iter()
+                .position(|&v| v == built_in)
+                .unwrap_or(0) as u64,
+        }
+    }
+
+    /// Whether the game was read from a file.
+    pub fn is_loaded(self) -> bool {
+        matches!(self, Variant::Loaded(_))
     }
     /// The game's name, as used on the command line and in the protocols.
     pub fn name(self) -> &'static str {
@@ -587,9 +665,15 @@ impl FromStr for GameKind {
 }
 
 /// Every game's name, in the order they are listed to users (see
-/// [`GameKind::ALL`]).
+/// [`GameKind::ALL`]), then the games loaded from files.
 pub fn game_names() -> Vec<&'static str> {
-    GameKind::ALL.iter().map(|g| g.name()).collect()
+    let mut names: Vec<&'static str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+    for variant in Variant::loaded() {
+        if !names.contains(&variant.name()) {
+            names.push(variant.name());
+        }
+    }
+    names
 }
 
 /// The chess variants' names as a phrase, `a, b, ... or z`: the games a
@@ -651,6 +735,12 @@ impl FromStr for Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.name() == name)
+            .or_else(|| {
+                Variant::loaded()
+                    .into_iter()
+                    .rev()
+                    .find(|v| v.name().eq_ignore_ascii_case(name))
+            })
             .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }

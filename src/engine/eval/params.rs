@@ -992,7 +992,10 @@ impl EvalParams {
     }
 }
 
-/// The evaluation numbers of a game.
+/// The evaluation numbers of a game. A game read from a file, whose
+/// pieces are the built-in games' (see `rules::ini::compile`), borrows
+/// those of the built-in game nearest its width: chess up to 8 files,
+/// WAD Chess up to 10, Parity Chess beyond.
 pub fn params(variant: Variant) -> &'static EvalParams {
     match variant {
         Variant::Chess => &CHESS_PARAMS,
@@ -1000,6 +1003,11 @@ pub fn params(variant: Variant) -> &'static EvalParams {
         Variant::WadChess => &WADCHESS,
         Variant::ParityChess => &PARITYCHESS,
         Variant::Chad => &CHAD,
+        Variant::Loaded(_) => match variant.spec().files {
+            0..=8 => &CHESS_PARAMS,
+            9..=10 => &WADCHESS,
+            _ => &PARITYCHESS,
+        },
     }
 }
 

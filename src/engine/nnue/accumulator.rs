@@ -250,7 +250,7 @@ mod tests {
         for variant in Variant::ALL {
             let net = Network::quantised(&random_float_network(variant, 16, 3));
             with_position!(AnyPosition::startpos(variant), start => {
-                let mut rng = XorShift(0x1234_5678 + variant as u64);
+                let mut rng = XorShift(0x1234_5678 + variant.number());
                 for _game in 0..4 {
                     let mut pos = start;
                     let mut stack = AccumulatorStack::default();

@@ -327,7 +327,19 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         .filter(|(role, _)| matches!(role, Role::Champion | Role::Fad))
         .collect();
     let name = leak_str(&d.name);
-    let start_fen = leak_str(&d.start_fen);
+    // Without castling, the start position's castling rights mean nothing
+    // (Fairy-Stockfish skips them): a game inheriting chess's start and
+    // turning castling off keeps a FEN that reads.
+    let start_fen = match castling {
+        CastlingStyle::None => {
+            let mut fields: Vec<&str> = d.start_fen.split_whitespace().collect();
+            if let Some(rights) = fields.get_mut(2) {
+                *rights = "-";
+            }
+            leak_str(&fields.join(" "))
+        }
+        _ => leak_str(&d.start_fen),
+    };
     Ok(VariantSpec {
         variant,
         name,

@@ -158,6 +158,8 @@ pub struct GameDefinition {
     pub dead_positions: DeadPositionRule,
     /// The line each key was last set on, for later errors.
     pub lines: BTreeMap<String, usize>,
+    /// The line of the section's header (0 for a built-in definition).
+    pub line: usize,
 }
 
 /// motley's `deadPositions` values.
@@ -252,6 +254,7 @@ impl Default for GameDefinition {
             fast_castling: false,
             dead_positions: DeadPositionRule::Fide,
             lines: BTreeMap::new(),
+            line: 0,
         }
     }
 }
@@ -440,12 +443,34 @@ impl GameDefinition {
         Ok(())
     }
 
-    /// A copy of this definition for a child section named `name`.
+    /// Chess's rules with no pieces: where a section without a parent
+    /// starts, as in Fairy-Stockfish.
+    pub fn without_pieces() -> GameDefinition {
+        GameDefinition {
+            pieces: Vec::new(),
+            ..GameDefinition::default()
+        }
+    }
+
+    /// A copy of this definition for a child section named `name` (the
+    /// lines its keys were set on are the parent's, so they are left out).
     pub fn child(&self, name: &str) -> GameDefinition {
         GameDefinition {
             name: name.to_string(),
+            lines: BTreeMap::new(),
             ..self.clone()
         }
+    }
+
+    /// Whether two definitions say the same game, wherever in a file
+    /// they were written.
+    pub fn same_game(&self, other: &GameDefinition) -> bool {
+        let unplaced = |d: &GameDefinition| GameDefinition {
+            lines: BTreeMap::new(),
+            line: 0,
+            ..d.clone()
+        };
+        unplaced(self) == unplaced(other)
     }
 
     /// Applies a section's entries (in the three rounds), stopping at the

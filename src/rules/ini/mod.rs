@@ -2,12 +2,14 @@
 //!
 //! [`load`] reads a file's sections ([`syntax`]), starts each from its
 //! parent's definition (a game the caller knows, or a section loaded
-//! earlier in the file), and applies its keys ([`definition`]). A section
+//! earlier in the file; without a parent, chess's rules with no pieces,
+//! as in Fairy-Stockfish), and applies its keys ([`definition`]). A section
 //! that cannot be read is refused with its file, line, key and reason;
 //! the others still load.
 
 pub mod compile;
 pub mod definition;
+pub mod registry;
 pub mod syntax;
 pub mod values;
 
@@ -22,9 +24,12 @@ pub const SHIPPED_GAMES: &str = include_str!("../games.ini");
 /// The games of [`SHIPPED_GAMES`], read with chess (Fairy-Stockfish's
 /// defaults) as the only game known before them.
 pub fn shipped() -> Loaded {
-    load("games.ini", SHIPPED_GAMES, |name| {
-        (name == "chess").then(GameDefinition::default)
-    })
+    load(
+        "games.ini",
+        SHIPPED_GAMES,
+        |name| (name == "chess").then(GameDefinition::default),
+        |name| name == "chess",
+    )
 }
 
 /// The longest game name a file may give.
@@ -78,9 +83,15 @@ fn valid_name(name: &str) -> bool {
 /// Reads the games of a `variants.ini` text. `file` names it in errors;
 /// `known` gives the definition of a game the file may inherit from
 /// without defining it (a built-in game, or one of an earlier file), or
-/// `None`. A name already known, or defined earlier in the file, is
+/// `None`; `taken` says which names the file may not define (the
+/// built-in games'). A name taken, or loaded earlier in the file, is
 /// refused.
-pub fn load(file: &str, text: &str, known: impl Fn(&str) -> Option<GameDefinition>) -> Loaded {
+pub fn load(
+    file: &str,
+    text: &str,
+    known: impl Fn(&str) -> Option<GameDefinition>,
+    taken: impl Fn(&str) -> bool,
+) -> Loaded {
     let mut loaded = Loaded::default();
     // Sections loaded so far, and the line of each.
     let mut lines: Vec<(String, usize)> = Vec::new();
@@ -117,11 +128,11 @@ pub fn load(file: &str, text: &str, known: impl Fn(&str) -> Option<GameDefinitio
                 None,
                 format!("already loaded from line {line}"),
             ))
-        } else if known(&section.name).is_some() {
+        } else if taken(&section.name) {
             Some(refuse(
                 section.line,
                 None,
-                "a built-in game has this name".into(),
+                "a game motley has already has this name".into(),
             ))
         } else {
             section
@@ -134,7 +145,7 @@ pub fn load(file: &str, text: &str, known: impl Fn(&str) -> Option<GameDefinitio
             continue;
         }
         let base = match &section.parent {
-            None => Some(GameDefinition::default()),
+            None => Some(GameDefinition::without_pieces()),
             Some(parent) => earlier(parent),
         };
         let Some(base) = base else {
@@ -150,6 +161,7 @@ pub fn load(file: &str, text: &str, known: impl Fn(&str) -> Option<GameDefinitio
             continue;
         };
         let mut game = base.child(&section.name);
+        game.line = section.line;
         match game.apply(&section.entries) {
             Ok(()) => {
                 lines.push((section.name.clone(), section.line));
@@ -197,7 +209,7 @@ maxFile = j
 
     #[test]
     fn sections_load_inherit_and_are_refused_one_by_one() {
-        let loaded = load("games.ini", FILE, no_built_ins);
+        let loaded = load("games.ini", FILE, no_built_ins, |n| n == "chess");
         let names: Vec<&str> = loaded.games.iter().map(|g| g.name.as_str()).collect();
         assert_eq!(names, ["capablanca", "gothic"]);
         let gothic = &loaded.games[1];
@@ -298,13 +310,19 @@ maxFile = j
     }
 
     #[test]
-    fn a_section_without_parent_starts_from_chess() {
-        let loaded = load("x.ini", "[plain]\n[self:self]\n[chess]\n", no_built_ins);
+    fn a_section_without_parent_starts_from_chess_without_pieces() {
+        let loaded = load(
+            "x.ini",
+            "[plain]\n[self:self]\n[chess]\n",
+            no_built_ins,
+            |n| n == "chess",
+        );
         assert_eq!(loaded.games.len(), 1);
-        assert_eq!(loaded.games[0].pieces.len(), 6);
+        assert!(loaded.games[0].pieces.is_empty());
+        assert_eq!(loaded.games[0].files, 8);
         assert_eq!(loaded.refused.len(), 2);
         assert!(loaded.refused[0].reason.contains("parent 'self'"));
-        assert!(loaded.refused[1].reason.contains("built-in"));
+        assert!(loaded.refused[1].reason.contains("already has this name"));
     }
 
     /// Seeded random edits of a real file: cut, doubled, swapped and
@@ -359,7 +377,7 @@ maxFile = j
                 }
             }
             let text = edited.join("\n");
-            let loaded = load("edit.ini", &text, no_built_ins);
+            let loaded = load("edit.ini", &text, no_built_ins, |n| n == "chess");
             for refusal in &loaded.refused {
                 assert!(
                     (1..=edited.len()).contains(&refusal.line),
@@ -378,7 +396,7 @@ maxFile = j
                 "[g{i}:chess]\nmaxFile = j\n# {i}\ncastling = false\n"
             ));
         }
-        let loaded = load("long.ini", &text, no_built_ins);
+        let loaded = load("long.ini", &text, no_built_ins, |n| n == "chess");
         assert_eq!(text.lines().count(), 10_000);
         assert_eq!(loaded.games.len(), 2_500);
         assert!(loaded.refused.is_empty());
