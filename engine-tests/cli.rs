@@ -842,7 +842,8 @@ doubleStepRegionBlack = *5
 promotionPieceTypes = rbn
 castling = false
 
-[capa2:capablanca]
+[lame:chess]
+customPiece1 = h:nN
 
 [drops:chess]
 pieceDrops = true
@@ -862,11 +863,11 @@ fn games_from_a_file_are_checked_and_played() {
     assert_eq!(lines.len(), 4, "{stdout}");
     assert_eq!(lines[0], format!("{path}:1: [minichess-r] loads"));
     assert!(
-        lines[1].contains(":13: [capa2] pieces: cannot be played yet: piece 'a'"),
+        lines[1].contains(":13: [lame] pieces: cannot be played yet: piece 'h' (customPiece1, nN)"),
         "{stdout}"
     );
     assert!(
-        lines[2].contains(":16: [drops] pieceDrops: motley does not play this rule"),
+        lines[2].contains(":17: [drops] pieceDrops: motley does not play this rule"),
         "{stdout}"
     );
     assert_eq!(

@@ -562,6 +562,12 @@ fn handshake_names_the_engine_and_lists_every_option() {
                             "chad",
                             "wauchess",
                             "chesswar",
+                            // The shipped games the rules core plays.
+                            "capablanca",
+                            "gothic",
+                            "centaur",
+                            "almost",
+                            "amazon",
                         ],
                         "chess",
                     ),
@@ -865,7 +871,7 @@ fn variant_path_loads_games_that_uci_variant_names() {
          startFen = rnbkbr/pppppp/6/6/PPPPPP/RNBKBR w - - 0 1\n\
          promotionRegionWhite = *6\npromotionRegionBlack = *1\n\
          doubleStepRegionWhite = *2\ndoubleStepRegionBlack = *5\n\
-         promotionPieceTypes = rbn\ncastling = false\n[capa2:capablanca]\n",
+         promotionPieceTypes = rbn\ncastling = false\n[lame:chess]\ncustomPiece1 = h:nN\n",
     )
     .unwrap();
     let mut uci = Uci::start("variant_path");
@@ -879,7 +885,7 @@ fn variant_path_loads_games_that_uci_variant_names() {
         file.display()
     ));
     uci.send("isready");
-    uci.expect("info string error: VariantPath: 1 of 2 sections not loaded, the first: *[capa2] pieces: cannot be played yet*");
+    uci.expect("info string error: VariantPath: 1 of 2 sections not loaded, the first: *[lame] pieces: cannot be played yet*");
     uci.expect("readyok");
     uci.send("setoption name UCI_Variant value minichess-r");
     uci.send("position startpos moves b2b4");

@@ -790,6 +790,7 @@ pub fn run() -> i32 {
             };
         }
     };
+    crate::rules::ini::registry::load_shipped();
     for file in &cli.variants {
         match crate::rules::ini::registry::load_file(file, true) {
             Ok(report) => {

@@ -382,7 +382,10 @@ impl<B: Bitboard> Position<B> {
                         variant: self.variant(),
                     });
                 }
-                if c != '*' && Piece::from_fen_char(c).is_none() {
+                if c != '*'
+                    && self.tables.spec.piece_of_fen_char(c).is_none()
+                    && Piece::from_fen_char(c).is_none()
+                {
                     return Err(FenError::UnknownPiece { letter: c });
                 }
                 cells.push((file, c));
@@ -410,13 +413,12 @@ impl<B: Bitboard> Position<B> {
                 }
             }
             for (f, c) in cells.into_iter().filter(|(_, c)| *c != '*') {
-                let piece = Piece::from_fen_char(c).ok_or(FenError::UnknownPiece { letter: c })?;
-                if !self.tables.spec.has_role(piece.role) {
+                let Some(piece) = self.tables.spec.piece_of_fen_char(c) else {
                     return Err(FenError::PieceNotInGame {
                         letter: c,
                         variant: self.variant(),
                     });
-                }
+                };
                 let sq = g
                     .square(f as i32, rank as i32)
                     .expect("inside the rectangle");
@@ -592,7 +594,7 @@ impl<B: Bitboard> Position<B> {
                 let cell = if self.holes.has(sq) {
                     Some('*')
                 } else {
-                    self.piece_at(sq).map(Piece::fen_char)
+                    self.piece_at(sq).map(|p| self.tables.spec.fen_char(p))
                 };
                 match cell {
                     None => empty += 1,

@@ -60,7 +60,7 @@ impl<B: Bitboard> Position<B> {
             _ => {
                 let mut text = format!("{}{}", from, g.name(m.to()));
                 if let Some(role) = m.promotion_role() {
-                    text.push(role.letter().to_ascii_lowercase());
+                    text.push(self.tables.spec.letter(role).to_ascii_lowercase());
                 }
                 text
             }
@@ -154,7 +154,8 @@ impl<B: Bitboard> Position<B> {
                 // A compulsory promotion with a single choice (Chad's rook
                 // entering the enemy castle) may leave out its letter.
                 let (_, _, promoted) = self.tables.entry_promotion?;
-                let spelled = format!("{normalised}{}", promoted.letter().to_ascii_lowercase());
+                let letter = self.tables.spec.letter(promoted).to_ascii_lowercase();
+                let spelled = format!("{normalised}{letter}");
                 legal
                     .iter()
                     .copied()

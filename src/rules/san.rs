@@ -37,7 +37,7 @@ impl<B: Bitboard> Position<B> {
                         text.push(g.file_of(m.from()).letter());
                     }
                 } else {
-                    text.push(role.letter());
+                    text.push(self.tables().spec.letter(role));
                     text.push_str(&self.disambiguation(m, role));
                 }
                 if capture {
@@ -46,7 +46,7 @@ impl<B: Bitboard> Position<B> {
                 text.push_str(&g.name(m.to()));
                 if let Some(promoted) = m.promotion_role() {
                     text.push('=');
-                    text.push(promoted.letter());
+                    text.push(self.tables().spec.letter(promoted));
                 }
                 text
             }

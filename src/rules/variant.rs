@@ -150,6 +150,10 @@ pub struct VariantSpec {
     /// without its rules (double step, en passant, promotion), which the
     /// move generator plays itself.
     pub betza: &'static [(Role, &'static str)],
+    /// The FEN letter (upper case) of each role whose letter in this game
+    /// is not its usual one ([`Role::letter`]); empty for the built-in
+    /// games. A game read from a file may give its pieces other letters.
+    pub letters: &'static [(Role, char)],
     /// What a pawn may promote to, in the order moves are generated.
     pub promotion_roles: &'static [Role],
     /// How the game castles.
@@ -225,6 +229,38 @@ impl VariantSpec {
     pub fn has_role(&self, role: Role) -> bool {
         self.roles.contains(&role)
     }
+    /// A role's FEN letter in this game, upper case.
+    pub fn letter(&self, role: Role) -> char {
+        self.letters
+            .iter()
+            .find(|(r, _)| *r == role)
+            .map_or(role.letter(), |&(_, c)| c)
+    }
+    /// The role of the game that a letter (either case) names.
+    pub fn role_of_letter(&self, letter: char) -> Option<Role> {
+        let letter = letter.to_ascii_uppercase();
+        self.roles
+            .iter()
+            .copied()
+            .find(|&r| self.letter(r) == letter)
+    }
+    /// A piece's FEN letter in this game: upper case for White.
+    pub fn fen_char(&self, piece: super::piece::Piece) -> char {
+        let letter = self.letter(piece.role);
+        match piece.color {
+            super::color::Color::White => letter,
+            super::color::Color::Black => letter.to_ascii_lowercase(),
+        }
+    }
+    /// The piece of the game a FEN letter names (case gives the colour).
+    pub fn piece_of_fen_char(&self, c: char) -> Option<super::piece::Piece> {
+        let role = self.role_of_letter(c)?;
+        let color = match c.is_ascii_uppercase() {
+            true => super::color::Color::White,
+            false => super::color::Color::Black,
+        };
+        Some(super::piece::Piece::new(color, role))
+    }
     /// A role's Betza (empty for a role not in the game).
     pub fn betza_of(&self, role: Role) -> &'static str {
         self.betza
@@ -298,6 +334,7 @@ static CHESS: VariantSpec = VariantSpec {
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     roles: FIDE_ROLES,
     betza: FIDE_BETZA,
+    letters: &[],
     promotion_roles: FIDE_PROMOTIONS,
     castling: CastlingStyle::Standard,
     dead_positions: DeadPositions::Fide,
@@ -339,6 +376,7 @@ static WADCHESS: VariantSpec = VariantSpec {
         Role::Champion,
     ],
     betza: WAD_BETZA,
+    letters: &[],
     promotion_roles: &[
         Role::Queen,
         Role::Rook,
@@ -384,6 +422,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
         Role::Fad,
     ],
     betza: PARITY_BETZA,
+    letters: &[],
     promotion_roles: &[
         Role::Queen,
         Role::Rook,
@@ -423,6 +462,7 @@ static CHAD: VariantSpec = VariantSpec {
     start_fen: "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
     roles: &[Role::Rook, Role::Queen, Role::King],
     betza: CHAD_BETZA,
+    letters: &[],
     promotion_roles: &[],
     castling: CastlingStyle::None,
     dead_positions: DeadPositions::NoRookOrQueen,
@@ -455,6 +495,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     start_fen: "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",
     roles: FIDE_ROLES,
     betza: FIDE_BETZA,
+    letters: &[],
     promotion_roles: FIDE_PROMOTIONS,
     castling: CastlingStyle::Standard,
     // Holes can wall a king in, so a lone minor piece may still mate.

@@ -125,7 +125,7 @@ fn view<B: Bitboard>(p: &Position<B>) -> BoardView {
         .placed_pieces()
         .map(|(sq, piece)| PieceView {
             at: coord(p, sq),
-            piece: piece.fen_char(),
+            piece: spec.fen_char(piece),
         })
         .collect();
     let moves = p
@@ -145,7 +145,7 @@ fn view<B: Bitboard>(p: &Position<B>) -> BoardView {
                 from,
                 to,
                 kind,
-                promotion: m.promotion_role().map(|r| r.letter()),
+                promotion: m.promotion_role().map(|r| spec.letter(r)),
             }
         })
         .collect();

@@ -27,7 +27,7 @@ use crate::engine::{
     Engine, GameKind, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchInfo, SearchLimits, find_listed,
 };
 use crate::rules::variant::CastlingStyle;
-use crate::rules::{AnyPosition, Color, Outcome, Role, Variant};
+use crate::rules::{AnyPosition, Color, Outcome, Variant};
 
 use super::io::{Lines, say};
 use crate::engine::ENGINE_NAME;
@@ -42,9 +42,9 @@ fn piece_to_char(variant: Variant) -> String {
     let spec = variant.spec();
     let white: String = XBOARD_SLOTS
         .chars()
-        .map(|slot| match Role::from_letter(slot) {
-            Some(role) if spec.has_role(role) => slot,
-            _ => '.',
+        .map(|slot| match spec.role_of_letter(slot) {
+            Some(_) => slot,
+            None => '.',
         })
         .collect();
     format!("{white}{}", white.to_ascii_lowercase())
@@ -57,7 +57,7 @@ fn piece_definitions(variant: Variant) -> Vec<String> {
     let mut lines: Vec<String> = spec
         .xboard_pieces
         .iter()
-        .map(|(role, betza)| format!("piece {} {betza}", role.letter()))
+        .map(|(role, betza)| format!("piece {} {betza}", spec.letter(*role)))
         .collect();
     if spec.castling == CastlingStyle::Fast {
         // The one-step castle, the only fast castle XBoard can show (it

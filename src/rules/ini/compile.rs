@@ -1,9 +1,10 @@
 //! From a game as a file says it ([`GameDefinition`]) to a game the rules
 //! core plays ([`VariantSpec`]), or the reason it cannot yet.
 //!
-//! Today the core plays a file's game when its pieces are among the eight
-//! it knows (pawn, knight, bishop, rook, queen, king, the WAD `C` and the
-//! FAD `F`, each with its usual letter and moves) and its rules are
+//! Today the core plays a file's game when its pieces are pawns, kings,
+//! pieces that move as its knight, bishop, rook, queen, WAD or FAD, and at
+//! most two others that leap and ride alike in every direction (taking
+//! the WAD's and FAD's slots, with their own letters), and its rules are
 //! chess's in the ways the core can vary them: board size, start
 //! position, promotion choices, FIDE, fast or no castling, the
 //! fifty-move rule on or off, and which positions are dead. Every other
@@ -43,10 +44,18 @@ fn leak_str(text: &str) -> &'static str {
     Box::leak(text.to_string().into_boxed_str())
 }
 
-/// The built-in role a piece is: same letter, same moves.
-fn role_of(piece: &PieceDefinition) -> Result<Role, Unplayable> {
+/// The roles a game's extra pieces take: the WAD's and the FAD's slots,
+/// where the game has no WAD or FAD. Their moves (and letters) are the
+/// game's own.
+const EXTRA_SLOTS: [Role; 2] = [Role::Champion, Role::Fad];
+
+/// The role each piece of a game plays in the rules core: the pawn and
+/// the king by their kinds, a piece that moves as a built-in role takes
+/// that role (the knight's, the WAD's, ...), and any other takes a free
+/// slot of [`EXTRA_SLOTS`].
+fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(PieceKind, Role)>, Unplayable> {
     let key = "pieces";
-    let named = |reason: &str| {
+    let named = |piece: &PieceDefinition, reason: &str| {
         unplayable(
             key,
             format!(
@@ -57,40 +66,73 @@ fn role_of(piece: &PieceDefinition) -> Result<Role, Unplayable> {
             ),
         )
     };
-    let role = Role::from_letter(piece.letter)
-        .ok_or_else(|| named("motley plays only the letters p n b r q k c f yet"))?;
-    match role {
-        Role::Pawn => {
-            return match piece.kind {
-                PieceKind::Predefined("pawn") => Ok(Role::Pawn),
-                _ => Err(named("only the pawn may be 'p'")),
-            };
-        }
-        Role::King if piece.betza != "K" => {
-            return Err(named("the king moves as K"));
-        }
-        _ => {}
-    }
-    let moves = PieceMoves::parse(&piece.betza).map_err(|e| named(&e.to_string()))?;
-    let movement = Movement::from_betza(&moves).map_err(|e| named(&e.to_string()))?;
-    let expected = Variant::ParityChess.spec().movement(role);
-    let same = |a: &[(i8, i8)], b: &[(i8, i8)]| {
-        let (mut a, mut b) = (a.to_vec(), b.to_vec());
-        a.sort_unstable();
-        b.sort_unstable();
-        a == b
+    let reference = Variant::ParityChess.spec();
+    let sorted = |v: &[(i8, i8)]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v
     };
-    let alike = same(&movement.leaps, &expected.leaps)
-        && movement.rides_orthogonally == expected.rides_orthogonally
-        && movement.rides_diagonally == expected.rides_diagonally;
-    if !alike {
-        return Err(named(&format!(
-            "'{}' is motley's {role:?}, which moves as {}",
-            piece.letter,
-            Variant::ParityChess.spec().betza_of(role)
-        )));
+    let mut assigned: Vec<(PieceKind, Role)> = Vec::new();
+    let mut extras: Vec<&PieceDefinition> = Vec::new();
+    for piece in pieces {
+        let role = match piece.kind {
+            PieceKind::Predefined("pawn") => Role::Pawn,
+            PieceKind::Predefined("king") if piece.betza == "K" => Role::King,
+            PieceKind::Predefined("king") => {
+                return Err(named(piece, "motley's kings move as K"));
+            }
+            _ => {
+                let moves =
+                    PieceMoves::parse(&piece.betza).map_err(|e| named(piece, &e.to_string()))?;
+                let movement =
+                    Movement::from_betza(&moves).map_err(|e| named(piece, &e.to_string()))?;
+                let alike = |role: Role| {
+                    let standard = reference.movement(role);
+                    sorted(&movement.leaps) == sorted(&standard.leaps)
+                        && movement.rides_orthogonally == standard.rides_orthogonally
+                        && movement.rides_diagonally == standard.rides_diagonally
+                };
+                let free = |role: Role| !assigned.iter().any(|&(_, r)| r == role);
+                let standard = [
+                    Role::Knight,
+                    Role::Bishop,
+                    Role::Rook,
+                    Role::Queen,
+                    Role::Champion,
+                    Role::Fad,
+                ];
+                match standard.into_iter().find(|&r| alike(r) && free(r)) {
+                    Some(role) => role,
+                    None => {
+                        extras.push(piece);
+                        continue;
+                    }
+                }
+            }
+        };
+        if assigned.iter().any(|&(_, r)| r == role) {
+            return Err(named(
+                piece,
+                &format!("a second piece in the role of motley's {role:?}"),
+            ));
+        }
+        assigned.push((piece.kind, role));
     }
-    Ok(role)
+    for piece in extras {
+        let free = EXTRA_SLOTS
+            .into_iter()
+            .find(|&slot| !assigned.iter().any(|&(_, r)| r == slot));
+        match free {
+            Some(slot) => assigned.push((piece.kind, slot)),
+            None => {
+                return Err(named(
+                    piece,
+                    "motley plays at most two pieces beyond pawn, knight, bishop, rook, queen and king yet",
+                ));
+            }
+        }
+    }
+    Ok(assigned)
 }
 
 /// The roles of piece kinds, in order, leaving out kinds not in the game.
@@ -134,11 +176,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             ),
         ));
     }
-    let mut pieces: Vec<(PieceKind, Role)> = Vec::new();
-    for piece in &d.pieces {
-        let role = role_of(piece)?;
-        pieces.push((piece.kind, role));
-    }
+    let pieces = assign_roles(&d.pieces)?;
     let mut roles: Vec<Role> = pieces.iter().map(|&(_, r)| r).collect();
     roles.sort_unstable();
     if !roles.contains(&Role::King) {
@@ -303,20 +341,23 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
     };
 
     let ordered: Vec<Role> = roles.clone();
+    let piece_of = |role: Role| {
+        let kind = pieces
+            .iter()
+            .find(|&&(_, r)| r == role)
+            .map(|&(k, _)| k)
+            .expect("every role comes from a piece");
+        d.pieces
+            .iter()
+            .find(|p| p.kind == kind)
+            .expect("every kind is a piece's")
+    };
     let betza: Vec<(Role, &'static str)> = ordered
         .iter()
         .map(|&role| {
-            let piece = d
-                .pieces
-                .iter()
-                .zip(&pieces)
-                .find(|(_, (_, r))| *r == role)
-                .map(|(p, _)| p)
-                .expect("every role comes from a piece");
-            let text = if role == Role::Pawn {
-                "fmWfcF"
-            } else {
-                piece.betza.as_str()
+            let text = match role {
+                Role::Pawn => "fmWfcF",
+                _ => piece_of(role).betza.as_str(),
             };
             (role, leak_str(text))
         })
@@ -325,6 +366,11 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         .iter()
         .copied()
         .filter(|(role, _)| matches!(role, Role::Champion | Role::Fad))
+        .collect();
+    let letters: Vec<(Role, char)> = ordered
+        .iter()
+        .map(|&role| (role, piece_of(role).letter.to_ascii_uppercase()))
+        .filter(|&(role, letter)| letter != role.letter())
         .collect();
     let name = leak_str(&d.name);
     // Without castling, the start position's castling rights mean nothing
@@ -348,6 +394,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         start_fen,
         roles: Vec::leak(ordered),
         betza: Vec::leak(betza),
+        letters: Vec::leak(letters),
         promotion_roles: Vec::leak(promotion_roles),
         castling,
         dead_positions: match d.dead_positions {
@@ -409,13 +456,22 @@ mod tests {
             let definition = loaded.games.iter().find(|g| g.name == name).unwrap();
             compile(definition, Variant::Chess).unwrap_err()
         };
-        let capablanca = reason("capablanca");
+        assert_eq!(reason("shatranj").key, Some("stalemateValue"));
+        assert_eq!(reason("grand").key, Some("promotionRegionWhite"));
+        assert_eq!(reason("embassy").key, Some("castlingKingsideFile"));
+        let tencubed = reason("tencubed");
         assert!(
-            capablanca.reason.contains("piece 'a' (archbishop, BN)"),
-            "{capablanca:?}"
+            tencubed.reason.contains("at most two pieces beyond"),
+            "{tencubed:?}"
         );
-        assert_eq!(reason("shatranj").key, Some("pieces"));
-        assert_eq!(reason("grand").key, Some("pieces"));
+        let mut lame = GameDefinition::default();
+        lame.pieces[1].betza = "nN".into();
+        let why = compile(&lame, Variant::Chess).unwrap_err();
+        assert!(
+            why.reason
+                .contains("piece 'n' (knight, nN): has lame leaps"),
+            "{why:?}"
+        );
         let chess = GameDefinition {
             castling_kingside_file: 5,
             ..GameDefinition::default()
@@ -434,6 +490,56 @@ mod tests {
                 .unwrap_err()
                 .reason
                 .contains("256 squares")
+        );
+    }
+
+    /// Capablanca's archbishop and chancellor take the WAD's and FAD's
+    /// slots, with their own letters and moves; a piece that moves as a
+    /// built-in one takes its role under its own letter.
+    #[test]
+    fn extra_pieces_take_the_free_slots_with_their_letters() {
+        let loaded = shipped();
+        let capablanca = loaded
+            .games
+            .iter()
+            .find(|g| g.name == "capablanca")
+            .unwrap();
+        let spec = compile(capablanca, Variant::Chess).unwrap();
+        assert_eq!(spec.betza_of(Role::Champion), "BN");
+        assert_eq!(spec.betza_of(Role::Fad), "RN");
+        assert_eq!(spec.letter(Role::Champion), 'A');
+        assert_eq!(spec.letter(Role::Fad), 'C');
+        assert_eq!(spec.role_of_letter('c'), Some(Role::Fad));
+        assert_eq!(spec.role_of_letter('f'), None);
+        assert_eq!(spec.promotion_roles.len(), 6);
+        let janus = loaded.games.iter().find(|g| g.name == "amazon").unwrap();
+        let spec = compile(janus, Variant::Chess).unwrap();
+        assert_eq!(
+            (spec.letter(Role::Champion), spec.betza_of(Role::Champion)),
+            ('A', "QN")
+        );
+        let tencubed = GameDefinition {
+            pieces: loaded
+                .games
+                .iter()
+                .find(|g| g.name == "tencubed")
+                .unwrap()
+                .pieces
+                .iter()
+                .filter(|p| p.letter != 'w' && p.letter != 'a')
+                .cloned()
+                .collect(),
+            ..GameDefinition::default()
+        };
+        let spec = compile(&tencubed, Variant::Chess).unwrap();
+        assert_eq!(
+            spec.role_of_letter('c'),
+            Some(Role::Champion),
+            "c moves as the WAD (DAW)"
+        );
+        assert_eq!(
+            (spec.letter(Role::Fad), spec.betza_of(Role::Fad)),
+            ('M', "RN")
         );
     }
 

@@ -94,6 +94,16 @@ fn taken(name: &str) -> bool {
         || ["normal", "standard", CHESSWAR_NAME].contains(&name)
 }
 
+/// Registers the games motley ships ([`super::SHIPPED_GAMES`]) that the
+/// rules core plays, once per process: the command line and the
+/// protocols call it at start, so that `capablanca` names a game.
+pub fn load_shipped() {
+    static DONE: std::sync::Once = std::sync::Once::new();
+    DONE.call_once(|| {
+        load_text("games.ini", super::SHIPPED_GAMES, true);
+    });
+}
+
 /// Reads a file's games; with `register`, makes the playable ones games
 /// of the process (`check` leaves it out: it only reports).
 pub fn load_text(file: &str, text: &str, register: bool) -> FileReport {
@@ -206,7 +216,9 @@ castling = false
 [broken-fen:chess]
 startFen = rnbqkbnr/pppppppp/8/8 w - - 0 1
 
-[capa-test:capablanca]
+[lame-test:chess]
+knight = -
+customPiece1 = n:nN
 ";
 
     #[test]
@@ -222,7 +234,7 @@ startFen = rnbqkbnr/pppppppp/8/8 w - - 0 1
             lines[2]
         );
         assert!(
-            lines[3].contains("[capa-test] pieces: cannot be played yet: piece 'a'"),
+            lines[3].contains("[lame-test] pieces: cannot be played yet: piece 'n' (customPiece1, nN): has lame leaps"),
             "{}",
             lines[3]
         );
