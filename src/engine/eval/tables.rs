@@ -6,6 +6,51 @@ use crate::rules::{Bitboard, Color, Evaluation, Piece, Position, Role, Square, V
 
 use super::params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
 
+/// The material of a game's pieces that take the WAD's and FAD's slots
+/// with other moves (a game from a file): estimated from how they move,
+/// in the game's own units. Rides along ranks and files count a rook,
+/// along diagonals a bishop, both a queen; each leap the rides do not
+/// already make counts an eighth of a knight; a piece that both rides and
+/// leaps gains a tenth for the two working together (the archbishop, B +
+/// N, comes to about B + N + 10%).
+pub fn estimate_extra_pieces(variant: Variant, prm: &mut EvalParams) {
+    let spec = variant.spec();
+    let material = prm.material;
+    let value = |role: Role| material[role.index()];
+    for role in [Role::Champion, Role::Fad] {
+        if !spec.has_role(role) || spec.betza_of(role) == Variant::ParityChess.spec().betza_of(role)
+        {
+            continue;
+        }
+        let moves = spec.movement(role);
+        let rides = match (moves.rides_orthogonally, moves.rides_diagonally) {
+            (true, true) => value(Role::Queen),
+            (true, false) => value(Role::Rook),
+            (false, true) => value(Role::Bishop),
+            (false, false) => Pair(0, 0),
+        };
+        let covered = |(f, r): (i8, i8)| {
+            let orthogonal = f == 0 || r == 0;
+            let unit = f.abs() <= 1 && r.abs() <= 1;
+            unit && (if orthogonal {
+                moves.rides_orthogonally
+            } else {
+                moves.rides_diagonally
+            })
+        };
+        let leaps = moves.leaps.iter().filter(|&&v| !covered(v)).count() as i32;
+        let knight = value(Role::Knight);
+        let mut estimate = Pair(
+            rides.0 + knight.0 * leaps / 8,
+            rides.1 + knight.1 * leaps / 8,
+        );
+        if leaps > 0 && rides != Pair(0, 0) {
+            estimate = Pair(estimate.0 * 11 / 10, estimate.1 * 11 / 10);
+        }
+        prm.material[role.index()] = estimate;
+    }
+}
+
 /// Per-game, per-width tables of the evaluation.
 #[derive(Debug)]
 pub struct EvalTables<B> {
@@ -59,7 +104,11 @@ impl<B: Bitboard> EvalTables<B> {
     /// The evaluation tables of `variant`, built once.
     pub fn get(variant: Variant) -> &'static EvalTables<B> {
         per_game(variant, || {
-            EvalTables::with_params(variant, params(variant).clone())
+            let mut prm = params(variant).clone();
+            if variant.is_loaded() {
+                estimate_extra_pieces(variant, &mut prm);
+            }
+            EvalTables::with_params(variant, prm)
         })
     }
 
@@ -272,5 +321,37 @@ impl<B: Bitboard> EvalTables<B> {
             outpost_band,
             weighs_outposts,
         }
+    }
+}
+
+#[cfg(test)]
+mod estimate_tests {
+    use super::*;
+
+    /// Capablanca's archbishop and chancellor are worth more than a
+    /// bishop and a knight, and a rook and a knight; less than a queen
+    /// and a knight.
+    #[test]
+    fn extra_pieces_are_valued_by_their_moves() {
+        crate::rules::ini::registry::load_shipped();
+        let capablanca: Variant = "capablanca".parse().unwrap();
+        let prm = &EvalTables::<u128>::get(capablanca).params;
+        let mg = |role: Role| prm.material[role.index()].0;
+        let (archbishop, chancellor) = (mg(Role::Champion), mg(Role::Fad));
+        assert!(
+            archbishop > mg(Role::Bishop) + mg(Role::Knight),
+            "{archbishop}"
+        );
+        assert!(
+            chancellor > mg(Role::Rook) + mg(Role::Knight),
+            "{chancellor}"
+        );
+        assert!(
+            chancellor < mg(Role::Queen) + mg(Role::Knight),
+            "{chancellor}"
+        );
+        // The built-in games keep their tuned numbers.
+        let wad = &EvalTables::<u128>::get(Variant::WadChess).params;
+        assert_eq!(wad.material, params(Variant::WadChess).material);
     }
 }
