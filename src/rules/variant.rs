@@ -280,28 +280,8 @@ impl VariantSpec {
     }
 }
 
-/// The FIDE army's moves.
-const FIDE_BETZA: &[(Role, &str)] = &[
-    (Role::Pawn, "fmWfcF"),
-    (Role::Knight, "N"),
-    (Role::Bishop, "B"),
-    (Role::Rook, "R"),
-    (Role::Queen, "Q"),
-    (Role::King, "K"),
-];
-
-/// The FIDE army and the WAD (WAD Chess).
-const WAD_BETZA: &[(Role, &str)] = &[
-    (Role::Pawn, "fmWfcF"),
-    (Role::Knight, "N"),
-    (Role::Bishop, "B"),
-    (Role::Rook, "R"),
-    (Role::Queen, "Q"),
-    (Role::King, "K"),
-    (Role::Champion, "WAD"),
-];
-
-/// The FIDE army, the WAD and the FAD (Parity Chess).
+/// The moves of Parity Chess's army, the largest: the FIDE army, the WAD
+/// and the FAD, in role order. The other armies are its beginnings.
 const PARITY_BETZA: &[(Role, &str)] = &[
     (Role::Pawn, "fmWfcF"),
     (Role::Knight, "N"),
@@ -312,6 +292,12 @@ const PARITY_BETZA: &[(Role, &str)] = &[
     (Role::Champion, "WAD"),
     (Role::Fad, "FAD"),
 ];
+
+/// The FIDE army's moves.
+const FIDE_BETZA: &[(Role, &str)] = PARITY_BETZA.split_at(6).0;
+
+/// The FIDE army and the WAD (WAD Chess).
+const WAD_BETZA: &[(Role, &str)] = PARITY_BETZA.split_at(7).0;
 
 /// The FIDE army's roles.
 const FIDE_ROLES: &[Role] = &[
