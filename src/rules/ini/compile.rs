@@ -183,6 +183,24 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         return Err(unplayable("king", "motley plays only games with a king"));
     }
     let has_pawn = roles.contains(&Role::Pawn);
+    if has_pawn && ranks < 4 {
+        return Err(unplayable(
+            "maxRank",
+            "motley's pawns need at least 4 ranks",
+        ));
+    }
+    if d.castling && files < 5 {
+        return Err(unplayable("castling", "castling needs at least 5 files"));
+    }
+    if d.castling_king_piece
+        .iter()
+        .any(|&k| k != PieceKind::Predefined("king"))
+    {
+        return Err(unplayable(
+            "castlingKingPiece",
+            "only the king castles in motley",
+        ));
+    }
 
     // Game ends.
     let checks: [(&'static str, bool, &str); 9] = [
@@ -236,7 +254,12 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         let pawn_rules: [(&'static str, bool); 9] = [
             (
                 "promotionRegionWhite",
-                is_rank(&d.promotion_region[0], files, ranks, ranks - 1),
+                is_rank(
+                    &d.promotion_region[0],
+                    files,
+                    ranks,
+                    ranks.saturating_sub(1),
+                ),
             ),
             (
                 "promotionRegionBlack",
@@ -260,7 +283,12 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             ),
             (
                 "doubleStepRegionBlack",
-                is_rank(&d.double_step_region[1], files, ranks, ranks - 2),
+                is_rank(
+                    &d.double_step_region[1],
+                    files,
+                    ranks,
+                    ranks.saturating_sub(2),
+                ),
             ),
             (
                 "tripleStepRegionWhite",
@@ -311,13 +339,13 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             let standard: [(&'static str, bool); 6] = [
                 (
                     "castlingKingsideFile",
-                    d.castling_kingside_file == files - 2,
+                    d.castling_kingside_file + 2 == files,
                 ),
                 ("castlingQueensideFile", d.castling_queenside_file == 2),
                 ("castlingRank", d.castling_rank == 0),
                 (
                     "castlingRookKingsideFile",
-                    d.castling_rook_kingside_file.is_none_or(|f| f == files - 1),
+                    d.castling_rook_kingside_file.is_none_or(|f| f + 1 == files),
                 ),
                 (
                     "castlingRookQueensideFile",
@@ -541,6 +569,27 @@ mod tests {
             (spec.letter(Role::Fad), spec.betza_of(Role::Fad)),
             ('M', "RN")
         );
+    }
+
+    /// Any board size, with or without pawns and castling, compiles or
+    /// is refused: nothing panics.
+    #[test]
+    fn every_board_size_compiles_or_is_refused() {
+        for files in 1..=16 {
+            for ranks in 1..=16 {
+                for castling in [false, true] {
+                    let mut game = GameDefinition {
+                        files,
+                        ranks,
+                        castling,
+                        ..GameDefinition::default()
+                    };
+                    let _ = compile(&game, Variant::Chess);
+                    game.pieces.retain(|p| p.letter != 'p');
+                    let _ = compile(&game, Variant::Chess);
+                }
+            }
+        }
     }
 
     #[test]
