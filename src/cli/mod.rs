@@ -794,11 +794,7 @@ pub fn run() -> i32 {
     for file in &cli.variants {
         match crate::rules::ini::registry::load_file(file, true) {
             Ok(report) => {
-                for line in report
-                    .lines(file)
-                    .iter()
-                    .filter(|l| !l.ends_with("] loads"))
-                {
+                for line in report.failure_lines() {
                     eprintln!("warning: {line}");
                 }
             }

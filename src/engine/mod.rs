@@ -455,11 +455,7 @@ fn load_variants(path: &str) -> Result<(), EngineError> {
         return Ok(());
     }
     let report = crate::rules::ini::registry::load_file(path, true).map_err(EngineError::Option)?;
-    let failed: Vec<String> = report
-        .lines(path)
-        .into_iter()
-        .filter(|line| !line.ends_with("] loads"))
-        .collect();
+    let failed = report.failure_lines();
     match failed.first() {
         None => Ok(()),
         Some(first) => Err(EngineError::Option(format!(

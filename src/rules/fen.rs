@@ -382,9 +382,11 @@ impl<B: Bitboard> Position<B> {
                         variant: self.variant(),
                     });
                 }
+                // A letter of no piece at all; one of a piece this game
+                // lacks is named below.
                 if c != '*'
                     && self.tables.spec.piece_of_fen_char(c).is_none()
-                    && Piece::from_fen_char(c).is_none()
+                    && Role::from_letter(c).is_none()
                 {
                     return Err(FenError::UnknownPiece { letter: c });
                 }

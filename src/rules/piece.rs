@@ -87,16 +87,18 @@ impl Piece {
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }
-    /// The FEN letter: upper case for White, lower case for Black.
-    pub fn fen_char(self) -> char {
+    /// The FEN letter, given its role's upper-case letter in the game:
+    /// upper case for White, lower case for Black.
+    pub fn fen_char(self, letter: char) -> char {
         match self.color {
-            Color::White => self.role.letter(),
-            Color::Black => self.role.letter().to_ascii_lowercase(),
+            Color::White => letter,
+            Color::Black => letter.to_ascii_lowercase(),
         }
     }
-    /// The piece named by a FEN letter (case gives the colour).
-    pub fn from_fen_char(c: char) -> Option<Piece> {
-        let role = Role::from_letter(c)?;
+    /// The piece a FEN letter names (case gives the colour), given the
+    /// role each letter names in the game.
+    pub fn from_fen_char(c: char, role_of: impl Fn(char) -> Option<Role>) -> Option<Piece> {
+        let role = role_of(c)?;
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
@@ -113,10 +115,12 @@ impl Piece {
 
 /// How a (non-pawn) role moves, in the form the attack tables take:
 /// leaps the same in all eight mirror images, and rides of any length
-/// along ranks and files or diagonals, moving and capturing alike.
+/// along ranks and files or diagonals, moving and capturing alike. Two
+/// movements are equal when the pieces move alike.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Movement {
-    /// Every leap, as (files, ranks): closed under the mirror images.
+    /// Every leap, as (files, ranks), in sorted order: closed under the
+    /// mirror images.
     pub leaps: Vec<Vector>,
     /// Rides any distance along ranks and files, stopped by the first piece.
     pub rides_orthogonally: bool,
@@ -195,6 +199,7 @@ impl Movement {
         {
             return Err(UnplayableMoves::OtherRides);
         }
+        leaps.sort_unstable();
         Ok(Movement {
             rides_orthogonally: rides.contains(&(1, 0)),
             rides_diagonally: rides.contains(&(1, 1)),

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use super::betza::PieceMoves;
-use super::piece::{Movement, Role};
+use super::piece::{Movement, Piece, Role};
 
 /// A game this rules core plays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -245,21 +245,12 @@ impl VariantSpec {
             .find(|&r| self.letter(r) == letter)
     }
     /// A piece's FEN letter in this game: upper case for White.
-    pub fn fen_char(&self, piece: super::piece::Piece) -> char {
-        let letter = self.letter(piece.role);
-        match piece.color {
-            super::color::Color::White => letter,
-            super::color::Color::Black => letter.to_ascii_lowercase(),
-        }
+    pub fn fen_char(&self, piece: Piece) -> char {
+        piece.fen_char(self.letter(piece.role))
     }
     /// The piece of the game a FEN letter names (case gives the colour).
-    pub fn piece_of_fen_char(&self, c: char) -> Option<super::piece::Piece> {
-        let role = self.role_of_letter(c)?;
-        let color = match c.is_ascii_uppercase() {
-            true => super::color::Color::White,
-            false => super::color::Color::Black,
-        };
-        Some(super::piece::Piece::new(color, role))
+    pub fn piece_of_fen_char(&self, c: char) -> Option<Piece> {
+        Piece::from_fen_char(c, |letter| self.role_of_letter(letter))
     }
     /// A role's Betza (empty for a role not in the game).
     pub fn betza_of(&self, role: Role) -> &'static str {
@@ -542,13 +533,13 @@ impl Variant {
         }
     }
 
-    /// Adds a game read from a file: `build` makes its spec, given the
-    /// variant it will be, and `check` tries it (its start position, say)
-    /// once it can be played. A game that fails its check is never shown;
-    /// one that passes is kept for the life of the process, and hides an
-    /// earlier loaded game of the same name from [`FromStr`].
+    /// Adds a game read from a file: `spec` becomes the new game's (its
+    /// `variant` field is set to it), and `check` tries the game (its start
+    /// position, say) once it can be played. A game that fails its check
+    /// is never shown; one that passes is kept for the life of the process,
+    /// and hides an earlier loaded game of the same name from [`FromStr`].
     pub fn register(
-        build: impl FnOnce(Variant) -> VariantSpec,
+        spec: VariantSpec,
         check: impl FnOnce(Variant) -> Result<(), String>,
     ) -> Result<Variant, String> {
         let mut count = LOADED_COUNT.lock().unwrap_or_else(|e| e.into_inner());
@@ -559,7 +550,7 @@ impl Variant {
         }
         let slot = *count;
         let variant = Variant::Loaded(LoadedGame(slot as u16));
-        let spec: &'static VariantSpec = Box::leak(Box::new(build(variant)));
+        let spec: &'static VariantSpec = Box::leak(Box::new(VariantSpec { variant, ..spec }));
         LOADED[slot]
             .set(spec)
             .expect("a slot is set once, under the lock");

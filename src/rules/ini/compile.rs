@@ -52,8 +52,8 @@ const EXTRA_SLOTS: [Role; 2] = [Role::Champion, Role::Fad];
 /// The role each piece of a game plays in the rules core: the pawn and
 /// the king by their kinds, a piece that moves as a built-in role takes
 /// that role (the knight's, the WAD's, ...), and any other takes a free
-/// slot of [`EXTRA_SLOTS`].
-fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(PieceKind, Role)>, Unplayable> {
+/// slot of [`EXTRA_SLOTS`]. In role order.
+fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(Role, &PieceDefinition)>, Unplayable> {
     let key = "pieces";
     let named = |piece: &PieceDefinition, reason: &str| {
         unplayable(
@@ -67,12 +67,7 @@ fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(PieceKind, Role)>, Un
         )
     };
     let reference = Variant::ParityChess.spec();
-    let sorted = |v: &[(i8, i8)]| {
-        let mut v = v.to_vec();
-        v.sort_unstable();
-        v
-    };
-    let mut assigned: Vec<(PieceKind, Role)> = Vec::new();
+    let mut assigned: Vec<(Role, &PieceDefinition)> = Vec::new();
     let mut extras: Vec<&PieceDefinition> = Vec::new();
     for piece in pieces {
         let role = match piece.kind {
@@ -86,13 +81,8 @@ fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(PieceKind, Role)>, Un
                     PieceMoves::parse(&piece.betza).map_err(|e| named(piece, &e.to_string()))?;
                 let movement =
                     Movement::from_betza(&moves).map_err(|e| named(piece, &e.to_string()))?;
-                let alike = |role: Role| {
-                    let standard = reference.movement(role);
-                    sorted(&movement.leaps) == sorted(&standard.leaps)
-                        && movement.rides_orthogonally == standard.rides_orthogonally
-                        && movement.rides_diagonally == standard.rides_diagonally
-                };
-                let free = |role: Role| !assigned.iter().any(|&(_, r)| r == role);
+                let alike = |role: Role| movement == reference.movement(role);
+                let free = |role: Role| !assigned.iter().any(|&(r, _)| r == role);
                 let standard = [
                     Role::Knight,
                     Role::Bishop,
@@ -110,20 +100,20 @@ fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(PieceKind, Role)>, Un
                 }
             }
         };
-        if assigned.iter().any(|&(_, r)| r == role) {
+        if assigned.iter().any(|&(r, _)| r == role) {
             return Err(named(
                 piece,
                 &format!("a second piece in the role of motley's {role:?}"),
             ));
         }
-        assigned.push((piece.kind, role));
+        assigned.push((role, piece));
     }
     for piece in extras {
         let free = EXTRA_SLOTS
             .into_iter()
-            .find(|&slot| !assigned.iter().any(|&(_, r)| r == slot));
+            .find(|&slot| !assigned.iter().any(|&(r, _)| r == slot));
         match free {
-            Some(slot) => assigned.push((piece.kind, slot)),
+            Some(slot) => assigned.push((slot, piece)),
             None => {
                 return Err(named(
                     piece,
@@ -132,19 +122,25 @@ fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(PieceKind, Role)>, Un
             }
         }
     }
+    assigned.sort_by_key(|&(role, _)| role);
     Ok(assigned)
 }
 
 /// The roles of piece kinds, in order, leaving out kinds not in the game.
 fn roles_of(
     kinds: &[PieceKind],
-    pieces: &[(PieceKind, Role)],
+    pieces: &[(Role, &PieceDefinition)],
     key: &'static str,
 ) -> Result<Vec<Role>, Unplayable> {
     // A kind no longer in the game is left out, as Fairy-Stockfish does.
     let roles: Vec<Role> = kinds
         .iter()
-        .filter_map(|kind| pieces.iter().find(|(k, _)| k == kind).map(|&(_, r)| r))
+        .filter_map(|kind| {
+            pieces
+                .iter()
+                .find(|(_, p)| p.kind == *kind)
+                .map(|&(r, _)| r)
+        })
         .collect();
     match roles.is_empty() && !kinds.is_empty() {
         true => Err(unplayable(key, "none of these pieces is in the game")),
@@ -177,8 +173,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         ));
     }
     let pieces = assign_roles(&d.pieces)?;
-    let mut roles: Vec<Role> = pieces.iter().map(|&(_, r)| r).collect();
-    roles.sort_unstable();
+    let roles: Vec<Role> = pieces.iter().map(|&(r, _)| r).collect();
     if !roles.contains(&Role::King) {
         return Err(unplayable("king", "motley plays only games with a king"));
     }
@@ -368,24 +363,12 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         }
     };
 
-    let ordered: Vec<Role> = roles.clone();
-    let piece_of = |role: Role| {
-        let kind = pieces
-            .iter()
-            .find(|&&(_, r)| r == role)
-            .map(|&(k, _)| k)
-            .expect("every role comes from a piece");
-        d.pieces
-            .iter()
-            .find(|p| p.kind == kind)
-            .expect("every kind is a piece's")
-    };
-    let betza: Vec<(Role, &'static str)> = ordered
+    let betza: Vec<(Role, &'static str)> = pieces
         .iter()
-        .map(|&role| {
+        .map(|&(role, piece)| {
             let text = match role {
                 Role::Pawn => "fmWfcF",
-                _ => piece_of(role).betza.as_str(),
+                _ => piece.betza.as_str(),
             };
             (role, leak_str(text))
         })
@@ -395,9 +378,9 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         .copied()
         .filter(|(role, _)| matches!(role, Role::Champion | Role::Fad))
         .collect();
-    let letters: Vec<(Role, char)> = ordered
+    let letters: Vec<(Role, char)> = pieces
         .iter()
-        .map(|&role| (role, piece_of(role).letter.to_ascii_uppercase()))
+        .map(|&(role, piece)| (role, piece.letter.to_ascii_uppercase()))
         .filter(|&(role, letter)| letter != role.letter())
         .collect();
     let name = leak_str(&d.name);
@@ -420,7 +403,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         files,
         ranks,
         start_fen,
-        roles: Vec::leak(ordered),
+        roles: Vec::leak(roles),
         betza: Vec::leak(betza),
         letters: Vec::leak(letters),
         promotion_roles: Vec::leak(promotion_roles),

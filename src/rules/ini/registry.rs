@@ -35,27 +35,35 @@ impl FileReport {
     /// One line per section, in file order: `FILE:LINE: [name] loads`,
     /// or the refusal with `cannot be played yet:` or its reason.
     pub fn lines(&self, file: &str) -> Vec<String> {
-        let mut rows: Vec<(usize, String)> = self
+        let loads = self
             .playable
             .iter()
-            .map(|(name, line)| (*line, format!("{file}:{line}: [{name}] loads")))
-            .collect();
-        for refusal in &self.unplayable {
+            .map(|(name, line)| (*line, format!("{file}:{line}: [{name}] loads")));
+        in_file_order(loads.chain(self.faults()))
+    }
+
+    /// The lines of [`FileReport::lines`] for the sections that do not
+    /// load, in file order.
+    pub fn failure_lines(&self) -> Vec<String> {
+        in_file_order(self.faults())
+    }
+
+    /// The sections that do not load, each with its line and text.
+    fn faults(&self) -> impl Iterator<Item = (usize, String)> + '_ {
+        let unplayable = self.unplayable.iter().map(|refusal| {
             let key = refusal
                 .key
                 .as_deref()
                 .map_or(String::new(), |k| format!("{k}: "));
-            rows.push((
+            (
                 refusal.line,
                 format!(
                     "{}:{}: [{}] {key}cannot be played yet: {}",
                     refusal.file, refusal.line, refusal.section, refusal.reason
                 ),
-            ));
-        }
-        rows.extend(self.refused.iter().map(|r| (r.line, r.to_string())));
-        rows.sort_by_key(|(line, _)| *line);
-        rows.into_iter().map(|(_, text)| text).collect()
+            )
+        });
+        unplayable.chain(self.refused.iter().map(|r| (r.line, r.to_string())))
     }
 
     /// The totals: `N sections: A load, B cannot be played yet, C refused`.
@@ -70,6 +78,13 @@ impl FileReport {
             a + b + c
         )
     }
+}
+
+/// Texts sorted by their lines.
+fn in_file_order(rows: impl Iterator<Item = (usize, String)>) -> Vec<String> {
+    let mut rows: Vec<(usize, String)> = rows.collect();
+    rows.sort_by_key(|(line, _)| *line);
+    rows.into_iter().map(|(_, text)| text).collect()
 }
 
 /// The definition of a game a file may inherit from.
@@ -95,8 +110,9 @@ fn taken(name: &str) -> bool {
 }
 
 /// Registers the games motley ships ([`super::SHIPPED_GAMES`]) that the
-/// rules core plays, once per process: the command line and the
-/// protocols call it at start, so that `capablanca` names a game.
+/// rules core plays, once per process: the command line calls it at
+/// start, before any command or protocol, so that `capablanca` names a
+/// game.
 pub fn load_shipped() {
     static DONE: std::sync::Once = std::sync::Once::new();
     DONE.call_once(|| {
@@ -123,31 +139,32 @@ pub fn load_text(file: &str, text: &str, register: bool) -> FileReport {
             key,
             reason,
         };
-        // Compiled once as a stand-in game to learn whether it plays.
-        if let Err(why) = compile(&definition, Variant::Chess) {
-            report
-                .unplayable
-                .push(unplayable(why.key.map(str::to_string), why.reason));
-            continue;
-        }
-        if register {
-            let again = LOADED
+        // The same game loaded before is that game again.
+        let again = register
+            && LOADED
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .iter()
                 .rev()
                 .find(|(d, _)| d.name == definition.name)
-                .filter(|(d, _)| d.same_game(&definition))
-                .map(|&(_, v)| v);
-            if again.is_none() {
-                let registered = Variant::register(
-                    |variant| compile(&definition, variant).expect("it compiled as a stand-in"),
-                    |variant| {
-                        AnyPosition::from_fen(variant, variant.spec().start_fen)
-                            .map(|_| ())
-                            .map_err(|e| e.to_string())
-                    },
-                );
+                .is_some_and(|(d, _)| d.same_game(&definition));
+        if !again {
+            // Compiled as a stand-in game; registering makes it its own.
+            let spec = match compile(&definition, Variant::Chess) {
+                Ok(spec) => spec,
+                Err(why) => {
+                    report
+                        .unplayable
+                        .push(unplayable(why.key.map(str::to_string), why.reason));
+                    continue;
+                }
+            };
+            if register {
+                let registered = Variant::register(spec, |variant| {
+                    AnyPosition::from_fen(variant, variant.spec().start_fen)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                });
                 match registered {
                     Ok(variant) => LOADED
                         .lock()
