@@ -4,6 +4,9 @@
 //! the deep ones run with `cargo test --release -- --ignored`.
 //!
 //! Every FEN must also print back exactly as written.
+//!
+//! The games of the shipped variants file that motley plays have their
+//! files too, counted by Fairy-Stockfish (`scripts/fsf_games_perft.py`).
 
 use motley::rules::{AnyPosition, Variant};
 
@@ -65,10 +68,19 @@ fn check_fen_round_trip(variant: Variant) {
     }
 }
 
+/// The built-in games and the playable games of the shipped variants
+/// file.
+fn every_game() -> Vec<Variant> {
+    motley::rules::ini::registry::load_shipped();
+    let loaded = Variant::loaded();
+    assert!(loaded.len() >= 9, "the shipped file's games did not load");
+    Variant::ALL.into_iter().chain(loaded).collect()
+}
+
 // Every game's file runs; a game without one fails here.
 #[test]
 fn every_game_shallow() {
-    for variant in Variant::ALL {
+    for variant in every_game() {
         run_suite(variant, false);
     }
 }
@@ -76,14 +88,14 @@ fn every_game_shallow() {
 #[test]
 #[ignore = "deep perft: run with --ignored"]
 fn every_game_deep() {
-    for variant in Variant::ALL {
+    for variant in every_game() {
         run_suite(variant, true);
     }
 }
 
 #[test]
 fn every_game_fen_round_trip() {
-    for variant in Variant::ALL {
+    for variant in every_game() {
         check_fen_round_trip(variant);
     }
 }

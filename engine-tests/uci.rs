@@ -565,6 +565,10 @@ fn handshake_names_the_engine_and_lists_every_option() {
                             // The shipped games the rules core plays.
                             "capablanca",
                             "gothic",
+                            "embassy",
+                            "janus",
+                            "modern",
+                            "chancellor",
                             "centaur",
                             "almost",
                             "amazon",

@@ -177,7 +177,7 @@ fn handshake_lists_the_features() {
     let features = xb.expect_prefix("feature ");
     for feature in [
         "myname=\"motley",
-        "variants=\"normal,wadchess,paritychess,chad,wauchess,chesswar,capablanca,gothic,centaur,almost,amazon\"",
+        "variants=\"normal,wadchess,paritychess,chad,wauchess,chesswar,capablanca,gothic,embassy,janus,modern,chancellor,centaur,almost,amazon\"",
         "setboard=1",
         "usermove=1",
         "ping=1",

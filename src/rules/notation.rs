@@ -51,7 +51,9 @@ impl<B: Bitboard> Position<B> {
                     CastlingStyle::Fast if king_files_moved < 2 => {
                         format!("{}{}", g.name(rook), from)
                     }
-                    CastlingStyle::Standard if m.to() == m.from() => {
+                    // A king that moves less than two files would read as
+                    // a king's step: it is written as taking its own rook.
+                    CastlingStyle::Standard if king_files_moved < 2 => {
                         format!("{}{}", from, g.name(rook))
                     }
                     _ => format!("{}{}", from, g.name(m.to())),

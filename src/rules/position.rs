@@ -303,12 +303,13 @@ impl<B: Bitboard> Position<B> {
             CastlingStyle::Standard => {
                 let g = &self.tables.geometry;
                 let rank = g.rank_of(m.from()).0 as i32;
-                let files = g.files() as i32;
                 let king_side = rook > m.from();
-                let (king_file, rook_file) = if king_side {
-                    (files - 2, files - 3)
+                let king_file =
+                    i32::from(self.tables.spec.castling_king_files[usize::from(king_side)]);
+                let rook_file = if king_side {
+                    king_file - 1
                 } else {
-                    (2, 3)
+                    king_file + 1
                 };
                 let sq = |f: i32| g.square(f, rank).expect("castling stays on the board");
                 (sq(king_file), sq(rook_file))

@@ -158,6 +158,10 @@ pub struct VariantSpec {
     pub promotion_roles: &'static [Role],
     /// How the game castles.
     pub castling: CastlingStyle,
+    /// Where the king ends a standard castle, by file: towards the lower
+    /// files (the queen's side in chess) and towards the higher ones. The
+    /// rook ends beside it, on the side the king came from.
+    pub castling_king_files: [u8; 2],
     /// Which material-only positions are draws.
     pub dead_positions: DeadPositions,
     /// Whether 100 plies without a capture or pawn move draw.
@@ -314,6 +318,7 @@ static CHESS: VariantSpec = VariantSpec {
     letters: &[],
     promotion_roles: FIDE_PROMOTIONS,
     castling: CastlingStyle::Standard,
+    castling_king_files: [2, 6],
     dead_positions: DeadPositions::Fide,
     fifty_move_rule: true,
     fortress: None,
@@ -362,6 +367,7 @@ static WADCHESS: VariantSpec = VariantSpec {
         Role::Champion,
     ],
     castling: CastlingStyle::Fast,
+    castling_king_files: [2, 8],
     dead_positions: DeadPositions::BareKings,
     fifty_move_rule: true,
     fortress: None,
@@ -409,6 +415,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
         Role::Fad,
     ],
     castling: CastlingStyle::Fast,
+    castling_king_files: [2, 10],
     dead_positions: DeadPositions::BareKings,
     fifty_move_rule: true,
     fortress: None,
@@ -442,6 +449,7 @@ static CHAD: VariantSpec = VariantSpec {
     letters: &[],
     promotion_roles: &[],
     castling: CastlingStyle::None,
+    castling_king_files: [2, 10],
     dead_positions: DeadPositions::NoRookOrQueen,
     fifty_move_rule: false,
     fortress: Some(Fortress {
@@ -475,6 +483,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     letters: &[],
     promotion_roles: FIDE_PROMOTIONS,
     castling: CastlingStyle::Standard,
+    castling_king_files: [2, 6],
     // Holes can wall a king in, so a lone minor piece may still mate.
     dead_positions: DeadPositions::BareKings,
     fifty_move_rule: true,

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Perft files for the games of motley's shipped variants.ini, from Fairy-Stockfish.
+
+    scripts/fsf_games_perft.py [--games NAME,...] [--seed N] [--out-dir DIR]
+
+For every game of src/rules/games.ini that motley plays (as `motley check`
+reports it) and that is not one of motley's built-in games, writes
+engine-tests/<game>.perft, read by the perft test driver. The counts come
+from Fairy-Stockfish's UCI engine (scripts/build_fsf.sh) playing its own
+built-in game of the same name, so the file also checks that the shipped
+definition is Fairy-Stockfish's game.
+
+The positions: the start position, then positions of a game Fairy-Stockfish
+plays against itself (a few random plies, then 2,000 nodes a move), taken
+at plies 10, 24, 40 and 60 (a position with a castle to play where the game
+has one), and a position of random play with a pawn a step from promotion.
+Each is counted to depth 4, or less where depth 4 would pass --max-nodes
+(default 10,000,000). FENs are Fairy-Stockfish's (pyffish's get_fen) and must
+read back unchanged in motley (the test checks).
+
+Needs pyffish (pip install pyffish==0.0.90), a release build of motley and
+the Fairy-Stockfish engine. A run takes a few minutes.
+"""
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+import pyffish as sf
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHIPPED = os.path.join(ROOT, "src", "rules", "games.ini")
+BUILT_IN = {"chess", "wadchess", "paritychess", "chad", "wauchess"}
+
+
+class Engine:
+    """Fairy-Stockfish over UCI, playing one of its built-in games."""
+
+    def __init__(self, path, variant):
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        self.send("uci")
+        self.send("setoption name UCI_Variant value " + variant)
+        self.sync()
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def readline(self):
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("Fairy-Stockfish exited")
+        return line.strip()
+
+    def sync(self):
+        self.send("isready")
+        while self.readline() != "readyok":
+            pass
+
+    def perft(self, fen, depth):
+        self.send("position fen " + fen)
+        self.send("go perft %d" % depth)
+        while True:
+            line = self.readline()
+            if line.startswith("Nodes searched:"):
+                return int(line.split(":")[1])
+
+    def best_move(self, fen, moves, nodes):
+        self.send("position fen %s moves %s" % (fen, " ".join(moves)))
+        self.send("go nodes %d" % nodes)
+        while True:
+            line = self.readline()
+            if line.startswith("bestmove"):
+                move = line.split()[1]
+                return None if move in ("(none)", "0000") else move
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait(timeout=10)
+
+
+def playable_games(motley):
+    # `check` exits with 1 when any section is refused: the output is
+    # what matters here.
+    out = subprocess.run([motley, "check", SHIPPED], capture_output=True, text=True)
+    names = []
+    for line in out.stdout.splitlines():
+        # "FILE:LINE: [name] loads" for each playable section.
+        if line.endswith(" loads") and "[" in line:
+            names.append(line.split("[", 1)[1].split("]", 1)[0])
+    return [n for n in names if n not in BUILT_IN]
+
+
+def square_on(fen, move):
+    """The letter of the piece on the square `move` starts from ('.' if
+    none), read from the FEN's board."""
+    board = fen.split()[0].split("/")
+    file_ = ord(move[0]) - ord("a")
+    digits = move[1:3] if move[2:3].isdigit() else move[1:2]
+    row = board[len(board) - int(digits)]
+    squares = []
+    i = 0
+    while i < len(row):
+        if row[i].isdigit():
+            j = i
+            while j < len(row) and row[j].isdigit():
+                j += 1
+            squares += ["."] * int(row[i:j])
+            i = j
+        else:
+            squares.append(row[i])
+            i += 1
+    return squares[file_] if file_ < len(squares) else "."
+
+
+def castles(fen, legal):
+    """The castles among `legal`: king moves of two or more files."""
+    king = "K" if fen.split()[1] == "w" else "k"
+    return [m for m in legal
+            if square_on(fen, m) == king and abs(ord(m[0]) - ord(m[3 if m[2].isdigit() else 2])) >= 2]
+
+
+def real_play(variant, engine, rng, plies):
+    """A game Fairy-Stockfish plays against itself after a few random plies:
+    the FEN after each ply."""
+    start = sf.start_fen(variant)
+    moves, fens = [], []
+    for ply in range(max(plies) + 1):
+        fen = sf.get_fen(variant, start, moves)
+        fens.append(fen)
+        legal = sf.legal_moves(variant, start, moves)
+        if not legal or sf.is_optional_game_end(variant, start, moves)[0]:
+            break
+        move = rng.choice(legal) if ply < 4 else engine.best_move(start, moves, 2000)
+        if move is None:
+            break
+        moves.append(move)
+    return fens
+
+
+def promotion_position(variant, rng):
+    """Random play pushing pawns until the side to move has a promotion."""
+    start = sf.start_fen(variant)
+    for _ in range(200):
+        moves = []
+        for _ in range(300):
+            legal = sf.legal_moves(variant, start, moves)
+            if not legal:
+                break
+            promoting = [m for m in legal if len(m) > 4 and m[-1].isalpha() and not m[-2].isalpha()]
+            if promoting and len(moves) >= 10:
+                return sf.get_fen(variant, start, moves)
+            fen = sf.get_fen(variant, start, moves)
+            pawn_pushes = [m for m in legal if square_on(fen, m).lower() == "p"]
+            pool = pawn_pushes if pawn_pushes and rng.random() < 0.7 else legal
+            moves.append(rng.choice(pool))
+    return None
+
+
+def counts(engine, fen, max_nodes):
+    result = []
+    for depth in range(1, 5):
+        nodes = engine.perft(fen, depth)
+        if nodes > max_nodes:
+            break
+        result.append((depth, nodes))
+        if nodes * max(result[0][1], 1) > 3 * max_nodes:
+            break
+    return result
+
+
+def generate(variant, engine_path, seed, max_nodes):
+    rng = random.Random("%s-%d" % (variant, seed))
+    engine = Engine(engine_path, variant)
+    positions = [("Start position.", sf.start_fen(variant))]
+    for attempt in range(20):
+        fens = real_play(variant, engine, rng, [10, 24, 40, 60])
+        if len(fens) > 60:
+            break
+    early = next((f for f in fens[8:16] if castles(f, sf.legal_moves(variant, f, []))), fens[10])
+    castle = ", a castle to play" if castles(early, sf.legal_moves(variant, early, [])) else ""
+    positions.append(("Fairy-Stockfish's self-play, early%s." % castle, early))
+    for ply in (24, 40, 60):
+        if ply < len(fens):
+            positions.append(("Fairy-Stockfish's self-play, ply %d." % ply, fens[ply]))
+    promo = promotion_position(variant, rng)
+    if promo:
+        positions.append(("Random play, a pawn to promote.", promo))
+    lines = [
+        "# Perft oracle for %s (src/rules/games.ini)." % variant,
+        "# Generated by scripts/fsf_games_perft.py --seed %d from Fairy-Stockfish's" % seed,
+        "# built-in %s: pyffish 0.0.90 for the play, its UCI engine" % variant,
+        "# (scripts/build_fsf.sh) for the counts. Do not edit by hand: rerun the script.",
+        "",
+    ]
+    for name, fen in positions:
+        lines.append("# " + name)
+        lines.append("epd " + fen)
+        for depth, nodes in counts(engine, fen, max_nodes):
+            lines.append("perft %d %d" % (depth, nodes))
+        lines.append("")
+    engine.close()
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", help="comma-separated names (default: every playable one)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-nodes", type=int, default=10_000_000)
+    parser.add_argument("--out-dir", default=os.path.join(ROOT, "engine-tests"))
+    parser.add_argument("--motley", default=os.path.join(ROOT, "target", "release", "motley"))
+    parser.add_argument("--engine", help="Fairy-Stockfish (default: scripts/build_fsf.sh)")
+    args = parser.parse_args()
+    engine = args.engine or subprocess.run(
+        [os.path.join(ROOT, "scripts", "build_fsf.sh")], capture_output=True, text=True,
+        check=True).stdout.strip()
+    games = args.games.split(",") if args.games else playable_games(args.motley)
+    for game in games:
+        text = generate(game, engine, args.seed, args.max_nodes)
+        path = os.path.join(args.out_dir, game + ".perft")
+        with open(path, "w") as f:
+            f.write(text)
+        print("wrote %s (%d positions)" % (path, text.count("\nepd ")), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
