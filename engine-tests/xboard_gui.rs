@@ -1,5 +1,6 @@
 //! The engine in the real XBoard GUI: `scripts/xboard_gui_match.sh` plays
-//! it against itself under a virtual X server (chess, WAD Chess, Wau Chess) and
+//! it against itself under a virtual X server (chess, WAD Chess, Wau Chess,
+//! Capablanca Chess from the shipped variants file) and
 //! checks the saved games and XBoard's debug log. Where xboard and xvfb
 //! are not installed (`scripts/install_test_tools.sh`, which `.ci/run` calls,
 //! installs them; this test never does) the script says `SKIP:` and this

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Plays the engine against itself in the real XBoard GUI (under a virtual
-# X server, xvfb-run), in match mode: chess, WAD Chess, then Wau Chess. Checks
+# X server, xvfb-run), in match mode: chess, WAD Chess, Wau Chess, then
+# Capablanca Chess (a game of the shipped variants file). Checks
 # each saved PGN and the XBoard debug log:
 #   - the expected number of games, each with a result (1-0, 0-1, 1/2-1/2);
 #   - no game ended by a forfeit, an illegal or invalid move, a false claim
@@ -17,7 +18,7 @@
 # without them it prints one line starting with "SKIP:" and exits 0.
 # Exit status: 0 = passed (or SKIP), 1 = a check failed. All output goes to
 # a temporary directory, removed on success and kept (path printed) on
-# failure. Takes about 2.5 minutes on 2 cores.
+# failure. Takes about 3.5 minutes on 2 cores.
 #
 # Environment (optional):
 #   XBOARD_GUI_XBOARD  the xboard binary (default: xboard on PATH, or
@@ -181,10 +182,14 @@ run_match wadchess -variant wadchess -testLegality false
 # it does not know where pawns double-step and promote (the main board), so
 # legality testing is off.
 run_match wauchess -variant wauchess -testLegality false
+# Capablanca Chess, a game of the engine's shipped variants file, which
+# XBoard knows: legality testing stays on, so XBoard checks every move by
+# its own rules.
+run_match capablanca -variant capablanca
 
 if [ "$failures" -gt 0 ]; then
     echo "FAILED: $failures check(s); output kept in $work"
     exit 1
 fi
 rm -rf "$work"
-echo "PASSED: chess, WAD Chess and Wau Chess games in xboard"
+echo "PASSED: chess, WAD Chess, Wau Chess and Capablanca Chess games in xboard"
