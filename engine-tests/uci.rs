@@ -553,31 +553,23 @@ fn handshake_names_the_engine_and_lists_every_option() {
             }
             "combo" => {
                 let vars: Vec<&str> = pairs.iter().filter(|p| p.0 == "var").map(|p| p.1).collect();
-                let (choices, default): (&[&str], &str) = match name {
-                    "UCI_Variant" => (
-                        &[
-                            "chess",
-                            "wadchess",
-                            "paritychess",
-                            "chad",
-                            "wauchess",
-                            "chesswar",
-                            // The shipped games the rules core plays.
-                            "capablanca",
-                            "gothic",
-                            "embassy",
-                            "janus",
-                            "modern",
-                            "chancellor",
-                            "centaur",
-                            "almost",
-                            "amazon",
-                        ],
-                        "chess",
-                    ),
-                    "ChessWar Dice" => (&["gui", "engine"], "gui"),
+                let (choices, default): (Vec<String>, &str) = match name {
+                    "UCI_Variant" => {
+                        let built_in = ["chess", "wadchess", "paritychess", "chad", "wauchess"];
+                        let mut names: Vec<String> =
+                            built_in.iter().map(|s| s.to_string()).collect();
+                        names.push("chesswar".to_string());
+                        // The shipped games the rules core plays.
+                        let shipped = crate::support::shipped_game_names();
+                        assert!(shipped.contains(&"capablanca".to_string()));
+                        names.extend(shipped);
+                        (names, "chess")
+                    }
+                    "ChessWar Dice" => (vec!["gui".into(), "engine".into()], "gui"),
                     _ => (
-                        &["human", "dwarf", "elf", "undead", "orc", "chaos"],
+                        ["human", "dwarf", "elf", "undead", "orc", "chaos"]
+                            .map(String::from)
+                            .to_vec(),
                         "human",
                     ),
                 };

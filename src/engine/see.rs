@@ -197,7 +197,7 @@ fn arrival_role<B: Bitboard>(pos: &Position<B>, role: Role, side: Color, to: Squ
     if role == Role::Pawn && t.promotion_zone[side.index()].has(to) {
         return t
             .spec
-            .promotion_roles
+            .promotions(side)
             .iter()
             .copied()
             .max_by_key(|&r| value(r))
@@ -765,7 +765,7 @@ mod tests {
         if role == Role::Pawn && t.promotion_zone[side.index()].has(to) {
             let queen = *t
                 .spec
-                .promotion_roles
+                .promotions(side)
                 .iter()
                 .max_by_key(|&&r| value(r))
                 .expect("a game with pawns promotes");

@@ -375,7 +375,7 @@ impl<B: Bitboard> Position<B> {
                 let double = t.pawn_double_step(us, from);
                 for to in (targets & pawn_mask).squares() {
                     if promotion_zone.has(to) {
-                        for &role in t.spec.promotion_roles {
+                        for &role in t.spec.promotions(us) {
                             list.push(Move::promotion(from, to, role));
                         }
                     } else if double.has(to) {
@@ -413,7 +413,7 @@ impl<B: Bitboard> Position<B> {
     pub fn count_legal(&self) -> u64 {
         let t = self.tables;
         let promotion_zone = t.promotion_zone[self.side.index()];
-        let promotion_choices = t.spec.promotion_roles.len() as u32;
+        let promotion_choices = t.spec.promotions(self.side).len() as u32;
         let mut count = 0u64;
         self.generate_batches(&mut |batch| {
             count += match batch {
@@ -472,7 +472,7 @@ impl<B: Bitboard> Position<B> {
                 }
                 if t.promotion_zone[us.index()].has(to) {
                     match m.promotion_role() {
-                        Some(role) if t.spec.promotion_roles.contains(&role) => {
+                        Some(role) if t.spec.promotions(us).contains(&role) => {
                             Move::promotion(from, to, role)
                         }
                         _ => return false,

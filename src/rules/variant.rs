@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use super::betza::PieceMoves;
+use super::color::Color;
 use super::piece::{Movement, Piece, Role};
 
 /// A game this rules core plays.
@@ -154,8 +155,9 @@ pub struct VariantSpec {
     /// is not its usual one ([`Role::letter`]); empty for the built-in
     /// games. A game read from a file may give its pieces other letters.
     pub letters: &'static [(Role, char)],
-    /// What a pawn may promote to, in the order moves are generated.
-    pub promotion_roles: &'static [Role],
+    /// What a pawn may promote to, in the order moves are generated, for
+    /// White then Black (the same in every built-in game).
+    pub promotion_roles: [&'static [Role]; 2],
     /// How the game castles.
     pub castling: CastlingStyle,
     /// Where the king ends a standard castle, by file: towards the lower
@@ -256,6 +258,10 @@ impl VariantSpec {
     pub fn piece_of_fen_char(&self, c: char) -> Option<Piece> {
         Piece::from_fen_char(c, |letter| self.role_of_letter(letter))
     }
+    /// What a pawn of `color` may promote to.
+    pub fn promotions(&self, color: Color) -> &'static [Role] {
+        self.promotion_roles[color.index()]
+    }
     /// A role's Betza (empty for a role not in the game).
     pub fn betza_of(&self, role: Role) -> &'static str {
         self.betza
@@ -306,6 +312,21 @@ const FIDE_ROLES: &[Role] = &[
 
 /// What a FIDE pawn may promote to.
 const FIDE_PROMOTIONS: &[Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+const WAD_PROMOTIONS: &[Role] = &[
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Champion,
+];
+const PARITY_PROMOTIONS: &[Role] = &[
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Champion,
+    Role::Fad,
+];
 
 static CHESS: VariantSpec = VariantSpec {
     variant: Variant::Chess,
@@ -316,7 +337,7 @@ static CHESS: VariantSpec = VariantSpec {
     roles: FIDE_ROLES,
     betza: FIDE_BETZA,
     letters: &[],
-    promotion_roles: FIDE_PROMOTIONS,
+    promotion_roles: [FIDE_PROMOTIONS; 2],
     castling: CastlingStyle::Standard,
     castling_king_files: [2, 6],
     dead_positions: DeadPositions::Fide,
@@ -359,13 +380,7 @@ static WADCHESS: VariantSpec = VariantSpec {
     ],
     betza: WAD_BETZA,
     letters: &[],
-    promotion_roles: &[
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Champion,
-    ],
+    promotion_roles: [WAD_PROMOTIONS; 2],
     castling: CastlingStyle::Fast,
     castling_king_files: [2, 8],
     dead_positions: DeadPositions::BareKings,
@@ -406,14 +421,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     ],
     betza: PARITY_BETZA,
     letters: &[],
-    promotion_roles: &[
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Champion,
-        Role::Fad,
-    ],
+    promotion_roles: [PARITY_PROMOTIONS; 2],
     castling: CastlingStyle::Fast,
     castling_king_files: [2, 10],
     dead_positions: DeadPositions::BareKings,
@@ -447,7 +455,7 @@ static CHAD: VariantSpec = VariantSpec {
     roles: &[Role::Rook, Role::Queen, Role::King],
     betza: CHAD_BETZA,
     letters: &[],
-    promotion_roles: &[],
+    promotion_roles: [&[], &[]],
     castling: CastlingStyle::None,
     castling_king_files: [2, 10],
     dead_positions: DeadPositions::NoRookOrQueen,
@@ -481,7 +489,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     roles: FIDE_ROLES,
     betza: FIDE_BETZA,
     letters: &[],
-    promotion_roles: FIDE_PROMOTIONS,
+    promotion_roles: [FIDE_PROMOTIONS; 2],
     castling: CastlingStyle::Standard,
     castling_king_files: [2, 6],
     // Holes can wall a king in, so a lone minor piece may still mate.

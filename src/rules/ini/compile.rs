@@ -6,9 +6,9 @@
 //! most two others that leap and ride alike in every direction (taking
 //! the WAD's and FAD's slots, with their own letters), and its rules are
 //! chess's in the ways the core can vary them: board size, start
-//! position, promotion choices, FIDE, fast or no castling, the
-//! fifty-move rule on or off, and which positions are dead. Every other
-//! difference is named in the reason.
+//! position, promotion choices (per side), castling (FIDE-like to any
+//! files, fast, or none), the fifty-move rule on or off, and which
+//! positions are dead. Every other difference is named in the reason.
 
 use super::definition::{DeadPositionRule, GameDefinition, PieceDefinition, PieceKind};
 use super::values::{GameValue, Region};
@@ -308,22 +308,26 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             ));
         }
     }
-    let promotion_roles = roles_of(&d.promotion_piece_types[0], &pieces, "promotionPieceTypes")?;
-    let black_promotions = roles_of(&d.promotion_piece_types[1], &pieces, "promotionPieceTypes")?;
-    if promotion_roles != black_promotions {
-        return Err(unplayable(
-            "promotionPieceTypesBlack",
-            "both sides must have the same promotion choices",
-        ));
-    }
-    if promotion_roles
-        .iter()
-        .any(|r| matches!(r, Role::Pawn | Role::King))
-    {
-        return Err(unplayable(
-            "promotionPieceTypes",
-            "a pawn may not promote to a pawn or a king",
-        ));
+    let white_promotions = roles_of(
+        &d.promotion_piece_types[0],
+        &pieces,
+        "promotionPieceTypesWhite",
+    )?;
+    let black_promotions = roles_of(
+        &d.promotion_piece_types[1],
+        &pieces,
+        "promotionPieceTypesBlack",
+    )?;
+    for (key, roles) in [
+        ("promotionPieceTypesWhite", &white_promotions),
+        ("promotionPieceTypesBlack", &black_promotions),
+    ] {
+        if roles.iter().any(|r| matches!(r, Role::Pawn | Role::King)) {
+            return Err(unplayable(
+                key,
+                "a pawn may not promote to a pawn or a king",
+            ));
+        }
     }
 
     // Castling.
@@ -406,7 +410,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         roles: Vec::leak(roles),
         betza: Vec::leak(betza),
         letters: Vec::leak(letters),
-        promotion_roles: Vec::leak(promotion_roles),
+        promotion_roles: [Vec::leak(white_promotions), Vec::leak(black_promotions)],
         castling,
         castling_king_files: [d.castling_queenside_file, d.castling_kingside_file],
         dead_positions: match d.dead_positions {
@@ -522,7 +526,7 @@ mod tests {
         assert_eq!(spec.letter(Role::Fad), 'C');
         assert_eq!(spec.role_of_letter('c'), Some(Role::Fad));
         assert_eq!(spec.role_of_letter('f'), None);
-        assert_eq!(spec.promotion_roles.len(), 6);
+        assert_eq!(spec.promotions(crate::rules::Color::Black).len(), 6);
         let janus = loaded.games.iter().find(|g| g.name == "amazon").unwrap();
         let spec = compile(janus, Variant::Chess).unwrap();
         assert_eq!(

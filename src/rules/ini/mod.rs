@@ -283,7 +283,7 @@ maxFile = j
                 .map(|&k| game.pieces.iter().find(|p| p.kind == k).unwrap().letter)
                 .collect();
             let expected: Vec<char> = spec
-                .promotion_roles
+                .promotions(crate::rules::Color::White)
                 .iter()
                 .map(|r| r.letter().to_ascii_lowercase())
                 .collect();
