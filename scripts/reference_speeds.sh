@@ -8,7 +8,9 @@
 #   - Fairy-Stockfish built from the pyffish 0.0.90 source (scripts/build_fsf.sh;
 #     the Debian build has no custom pieces): wadchess and paritychess start
 #     positions with castling off (scripts/fsf-variants.ini), perft 5, and
-#     chess perft 6 for comparison with the Debian build.
+#     chess perft 6 for comparison with the Debian build; and Capablanca
+#     Chess (its built-in game, motley's from the shipped variants file),
+#     start position with castling, perft 6.
 #
 # Usage: scripts/reference_speeds.sh [runs]   (default 3 runs each; the best
 # and the median are printed). Installs the Debian packages if missing (needs
@@ -89,11 +91,13 @@ cases = [
     ("motley", motley, None, 6, 119060324, None),
     ("motley", motley, "wadchess", 5, 24133094, WAD_NO_CASTLING),
     ("motley", motley, "paritychess", 5, 102952107, PARITY_NO_CASTLING),
+    ("motley", motley, "capablanca", 6, 1015802437),
     ("Fairy-Stockfish (Debian)", fsf_deb, None, 6, 119060324),
     ("Stockfish (Debian)", sf_deb, None, 6, 119060324),
     ("Fairy-Stockfish (pyffish source)", fsf_lb, None, 6, 119060324),
     ("Fairy-Stockfish (pyffish source)", fsf_lb, "wadchess", 5, 24133094),
     ("Fairy-Stockfish (pyffish source)", fsf_lb, "paritychess", 5, 102952107),
+    ("Fairy-Stockfish (pyffish source)", fsf_lb, "capablanca", 6, 1015802437),
 ]
 print("%-34s %-26s %-12s %5s %12s %8s %8s %12s %12s" % (
     "engine", "version", "game", "depth", "nodes", "best s", "median s",
