@@ -629,6 +629,62 @@ fn datagen_writes_a_file_that_stats_reads_and_refuses_bad_files() {
     }
 }
 
+/// The network pipeline for a game read from a file: data, a network,
+/// and the network played.
+#[test]
+fn a_file_games_network_is_generated_trained_and_loaded() {
+    let dir = Scratch::new("cli-train-capablanca");
+    let data = dir.join("capablanca.data");
+    let net = dir.join("capablanca.nnue");
+    let _ = std::fs::remove_file(&data);
+    let (data_path, net_path) = (data.to_str().unwrap(), net.to_str().unwrap());
+    let generated = motley(&[
+        "datagen",
+        "--variant",
+        "capablanca",
+        "--out",
+        data_path,
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+        "--hand-written",
+    ]);
+    assert!(
+        generated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&generated.stderr)
+    );
+    let train = motley(&[
+        "train",
+        "--variant",
+        "capablanca",
+        "--data",
+        data_path,
+        "--out",
+        net_path,
+        "--hidden",
+        "8",
+        "--epochs",
+        "1",
+    ]);
+    assert!(
+        train.status.success(),
+        "{}",
+        String::from_utf8_lossy(&train.stderr)
+    );
+    let eval = motley(&["eval", "--variant", "capablanca", "--eval-file", net_path]);
+    let text = String::from_utf8_lossy(&eval.stdout);
+    assert!(eval.status.success(), "{text}");
+    assert!(text.contains("network "), "{text}");
+    assert_one_line_error(
+        &["eval", "--variant", "gothic", "--eval-file", net_path],
+        &["a network for capablanca, not for gothic"],
+    );
+}
+
 #[test]
 fn train_writes_a_network_that_eval_and_uci_load() {
     let dir = Scratch::new("cli-train");

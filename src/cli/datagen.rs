@@ -18,7 +18,7 @@ use crate::learn::datagen::{DatagenConfig, DatagenProgress, generate};
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("file").required(true).args(["out", "stats"])))]
 pub struct DatagenArgs {
-    /// The game: chess, wadchess, paritychess, chad or wauchess.
+    /// The game (see `variant_help`: every command's help lists them).
     #[arg(long, default_value_t = crate::rules::Variant::default().name().to_string())]
     pub variant: String,
     /// The file to append the positions to (created if missing).

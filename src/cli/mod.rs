@@ -14,15 +14,23 @@ pub mod numbers;
 /// command.
 fn variant_help(command: &str) -> String {
     use crate::rules::variant::{CHESSWAR_NAME, variant_names_phrase};
+    let shipped: Vec<&str> = crate::rules::Variant::loaded()
+        .into_iter()
+        .map(|v| v.name())
+        .collect();
+    let from_files = format!(
+        "a game of the shipped variants file ({}) or of a --variants file",
+        shipped.join(", ")
+    );
     if command == "match" {
         format!(
-            "The game: {} or {CHESSWAR_NAME} (default chess; in {CHESSWAR_NAME} the runner rolls the dice)",
+            "The game: {}, {CHESSWAR_NAME}, {from_files} (default chess; in {CHESSWAR_NAME} the runner rolls the dice)",
             variant_names_phrase().replace(" or ", ", ")
         )
     } else {
         format!(
-            "The game: {} (default chess; {CHESSWAR_NAME} is played with `motley {CHESSWAR_NAME}`)",
-            variant_names_phrase()
+            "The game: {}, {from_files} (default chess; {CHESSWAR_NAME} is played with `motley {CHESSWAR_NAME}`)",
+            variant_names_phrase().replace(" or ", ", ")
         )
     }
 }
@@ -765,6 +773,8 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
+    // The shipped games are named in the help and by `--variant`.
+    crate::rules::ini::registry::load_shipped();
     let parsed = command()
         .try_get_matches()
         .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches));
@@ -790,7 +800,6 @@ pub fn run() -> i32 {
             };
         }
     };
-    crate::rules::ini::registry::load_shipped();
     for file in &cli.variants {
         match crate::rules::ini::registry::load_file(file, true) {
             Ok(report) => {

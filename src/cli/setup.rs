@@ -27,7 +27,7 @@ pub fn board_game(name: &str) -> Result<Variant, String> {
 /// `eval`).
 #[derive(Args, Debug)]
 pub struct SetupArgs {
-    /// The game: chess, wadchess, paritychess, chad or wauchess.
+    /// The game (see `variant_help`: every command's help lists them).
     #[arg(long, default_value_t = crate::rules::Variant::default().name().to_string())]
     pub variant: String,
     /// The position (default: the game's start position).

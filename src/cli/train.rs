@@ -15,7 +15,7 @@ use crate::learn::train::{Samples, TrainConfig, TrainProgress, train};
 /// Arguments of `train`.
 #[derive(Args, Debug)]
 pub struct TrainArgs {
-    /// The game: chess, wadchess, paritychess, chad or wauchess.
+    /// The game (see `variant_help`: every command's help lists them).
     #[arg(long, default_value_t = crate::rules::Variant::default().name().to_string())]
     pub variant: String,
     /// Training-data files of the game (`motley datagen`).

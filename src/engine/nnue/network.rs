@@ -318,10 +318,11 @@ impl Network {
         }
         let name_len = c.take(1)?[0] as usize;
         let name = String::from_utf8_lossy(c.take(name_len)?).into_owned();
-        let variant = Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == name)
-            .ok_or(NetError::UnknownGame(name))?;
+        // A built-in game, or one loaded from a file under that name.
+        let variant = match name.parse::<Variant>() {
+            Ok(variant) if variant.name() == name => variant,
+            _ => return Err(NetError::UnknownGame(name)),
+        };
         if let Some(expected) = expected
             && expected != variant
         {
