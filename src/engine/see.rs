@@ -36,38 +36,17 @@ use crate::rules::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 /// The king's exchange value: more than any exchange can win, so that a
 /// king is never given for material (it never is: it only captures onto
 /// an unattacked square).
-pub const KING_SEE_VALUE: i32 = 20_000;
-
-/// Piece values used by exchanges, by role index, in centipawns: pawn 100,
-/// knight 320, bishop 330, rook 500, queen 950, the king
-/// [`KING_SEE_VALUE`], the champion (WAD) 400 and the FAD 380. One table
-/// serves every game: the rules files value the champion at 3.9 to 4.3
-/// pawns and the FAD at 3.9 next to a 3-pawn knight, so both sit between a
-/// bishop and a rook, the FAD a little below the champion (it is
-/// colour-bound). Only the order and rough size matter to an exchange.
-pub const SEE_VALUE: [i32; Role::COUNT] = [100, 320, 330, 500, 950, KING_SEE_VALUE, 400, 380];
-
-/// The roles from least to most valuable by [`SEE_VALUE`]: the order in
-/// which each side spends its attackers.
-const CHEAPEST_FIRST: [Role; Role::COUNT] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Fad,
-    Role::Champion,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
+pub const KING_SEE_VALUE: i32 = crate::rules::variant::KING_EXCHANGE_VALUE;
 
 /// Room for the captures of one exchange in [`see`]: every capture removes
 /// a piece, and no board holds more pieces than this.
 const MAX_CAPTURES: usize = 192;
 
-/// The exchange value of a role.
+/// The exchange value of a role in `pos`'s game
+/// ([`crate::rules::variant::ExchangeValues`]).
 #[inline]
-fn value(role: Role) -> i32 {
-    SEE_VALUE[role.index()]
+fn value<B: Bitboard>(pos: &Position<B>, role: Role) -> i32 {
+    pos.tables().spec.engine.exchange.values[role.index()]
 }
 
 /// Whether the exchange that `m` starts on its destination wins at least
@@ -87,7 +66,8 @@ pub fn see_ge<B: Bitboard>(pos: &Position<B>, m: Move, threshold: i32) -> bool {
     }
     // Even if the piece just placed is lost for nothing (and the capturer
     // promotes), the side is fine.
-    if balance - value(first.placed) - promotion_gain_bound(pos, !first.side, first.to) >= threshold
+    if balance - value(pos, first.placed) - promotion_gain_bound(pos, !first.side, first.to)
+        >= threshold
     {
         return true;
     }
@@ -181,7 +161,8 @@ impl FirstMove {
             from,
             to,
             en_passant_victim,
-            gain: captured.map_or(0, value) + value(placed) - value(mover.role),
+            gain: captured.map_or(0, |r| value(pos, r)) + value(pos, placed)
+                - value(pos, mover.role),
             placed,
         })
     }
@@ -200,7 +181,7 @@ fn arrival_role<B: Bitboard>(pos: &Position<B>, role: Role, side: Color, to: Squ
             .promotions(side)
             .iter()
             .copied()
-            .max_by_key(|&r| value(r))
+            .max_by_key(|&r| value(pos, r))
             .unwrap_or(Role::Pawn);
     }
     match t.entry_promotion {
@@ -218,12 +199,12 @@ fn promotion_gain_bound<B: Bitboard>(pos: &Position<B>, side: Color, to: Square)
     let t = pos.tables();
     let mut bound = 0;
     if t.promotion_zone[side.index()].has(to) {
-        bound = value(arrival_role(pos, Role::Pawn, side, to)) - value(Role::Pawn);
+        bound = value(pos, arrival_role(pos, Role::Pawn, side, to)) - value(pos, Role::Pawn);
     }
     if let Some((zones, role, promoted)) = t.entry_promotion
         && zones[side.index()].has(to)
     {
-        bound = bound.max(value(promoted) - value(role));
+        bound = bound.max(value(pos, promoted) - value(pos, role));
     }
     bound
 }
@@ -333,7 +314,8 @@ impl<'a, B: Bitboard> Exchange<'a, B> {
         if own.is_empty() {
             return None;
         }
-        let (from, role) = CHEAPEST_FIRST.iter().find_map(|&role| {
+        let order = &pos.tables().spec.engine.exchange.cheapest_first;
+        let (from, role) = order.iter().find_map(|&role| {
             let bb = own & pos.role_bb(role);
             bb.any().then(|| (bb.lsb(), role))
         })?;
@@ -344,7 +326,7 @@ impl<'a, B: Bitboard> Exchange<'a, B> {
             return None;
         }
         let placed = arrival_role(pos, role, side, self.to);
-        let gain = value(self.on_square) + value(placed) - value(role);
+        let gain = value(pos, self.on_square) + value(pos, placed) - value(pos, role);
         self.on_square = placed;
         self.side = !side;
         Some(gain)
@@ -381,12 +363,18 @@ mod tests {
 
     #[test]
     fn values_are_in_cheapest_first_order() {
-        for pair in CHEAPEST_FIRST.windows(2) {
-            assert!(value(pair[0]) < value(pair[1]), "{pair:?}");
+        let standard = &crate::rules::variant::STANDARD_EXCHANGE_VALUES;
+        for pair in standard.cheapest_first.windows(2) {
+            let [a, b] = [pair[0], pair[1]].map(|r| standard.values[r.index()]);
+            assert!(a < b, "{pair:?}");
         }
-        let mut roles = CHEAPEST_FIRST;
+        let mut roles = standard.cheapest_first;
         roles.sort();
         assert_eq!(roles, Role::ALL);
+        assert_eq!(
+            crate::rules::variant::ExchangeValues::from_values(standard.values),
+            *standard
+        );
     }
 
     // ----------------------------------------------------------------- chess
@@ -724,12 +712,12 @@ mod tests {
 
     // ------------------------------------------- against a slow reference
 
-    /// Material of `side` minus the other side's, by [`SEE_VALUE`].
+    /// Material of `side` minus the other side's, by the game's exchange values.
     fn material<B: Bitboard>(pos: &Position<B>, side: Color) -> i32 {
         Role::ALL
             .iter()
             .map(|&r| {
-                value(r)
+                value(pos, r)
                     * (pos.pieces(side, r).count() as i32 - pos.pieces(!side, r).count() as i32)
             })
             .sum()
@@ -757,8 +745,8 @@ mod tests {
                 }
                 _ => !t.captures_restricted || t.capture_zone(side, from).has(to),
             };
-            if reaches && allowed && best.is_none_or(|(v, _, _)| value(role) < v) {
-                best = Some((value(role), from, role));
+            if reaches && allowed && best.is_none_or(|(v, _, _)| value(pos, role) < v) {
+                best = Some((value(pos, role), from, role));
             }
         }
         let (_, from, role) = best?;
@@ -767,7 +755,7 @@ mod tests {
                 .spec
                 .promotions(side)
                 .iter()
-                .max_by_key(|&&r| value(r))
+                .max_by_key(|&&r| value(pos, r))
                 .expect("a game with pawns promotes");
             return Some(Move::promotion(from, to, queen));
         }

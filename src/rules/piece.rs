@@ -165,6 +165,38 @@ impl fmt::Display for UnplayableMoves {
 }
 
 impl Movement {
+    /// What a piece moving so is worth, from what the pieces it combines
+    /// are worth (`worth` of the knight, bishop, rook and queen): rides
+    /// along ranks and files count a rook, along diagonals a bishop, both
+    /// a queen; each leap the rides do not already make counts an eighth
+    /// of a knight; a piece that both rides and leaps gains a tenth for
+    /// the two working together (the archbishop, B + N, comes to about
+    /// B + N + 10%).
+    pub fn estimated_value(&self, worth: impl Fn(Role) -> i32) -> i32 {
+        let rides = match (self.rides_orthogonally, self.rides_diagonally) {
+            (true, true) => worth(Role::Queen),
+            (true, false) => worth(Role::Rook),
+            (false, true) => worth(Role::Bishop),
+            (false, false) => 0,
+        };
+        let covered = |&(f, r): &(i8, i8)| {
+            let unit = f.abs() <= 1 && r.abs() <= 1;
+            let orthogonal = f == 0 || r == 0;
+            unit && if orthogonal {
+                self.rides_orthogonally
+            } else {
+                self.rides_diagonally
+            }
+        };
+        let leaps = self.leaps.iter().filter(|v| !covered(v)).count() as i32;
+        let estimate = rides + worth(Role::Knight) * leaps / 8;
+        if leaps > 0 && rides != 0 {
+            estimate * 11 / 10
+        } else {
+            estimate
+        }
+    }
+
     /// The movement of a piece read from Betza, or why the attack tables
     /// cannot play it yet.
     pub fn from_betza(moves: &PieceMoves) -> Result<Movement, UnplayableMoves> {

@@ -191,6 +191,53 @@ pub struct VariantSpec {
     pub engine: EngineFacts,
 }
 
+/// What each role is worth in exchanges and move ordering, in
+/// centipawns, by role index, and the roles from least to most valuable
+/// (the order in which an exchange spends its attackers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExchangeValues {
+    /// Values by role index.
+    pub values: [i32; Role::COUNT],
+    /// The roles, cheapest first (the king always last).
+    pub cheapest_first: [Role; Role::COUNT],
+}
+
+/// The king's exchange value: more than any exchange can win, so that a
+/// king is never given for material.
+pub const KING_EXCHANGE_VALUE: i32 = 20_000;
+
+/// The built-in games' exchange values: pawn 100, knight 320, bishop 330,
+/// rook 500, queen 950, the king [`KING_EXCHANGE_VALUE`], the champion
+/// (WAD) 400 and the FAD 380. The rules files value the champion at 3.9
+/// to 4.3 pawns and the FAD at 3.9 next to a 3-pawn knight, so both sit
+/// between a bishop and a rook, the FAD a little below the champion (it
+/// is colour-bound). Only the order and rough size matter to an exchange.
+pub const STANDARD_EXCHANGE_VALUES: ExchangeValues = ExchangeValues {
+    values: [100, 320, 330, 500, 950, KING_EXCHANGE_VALUE, 400, 380],
+    cheapest_first: [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Fad,
+        Role::Champion,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ],
+};
+
+impl ExchangeValues {
+    /// The values with their order worked out (ties keep role order).
+    pub fn from_values(values: [i32; Role::COUNT]) -> ExchangeValues {
+        let mut cheapest_first = Role::ALL;
+        cheapest_first.sort_by_key(|&r| (r == Role::King, values[r.index()]));
+        ExchangeValues {
+            values,
+            cheapest_first,
+        }
+    }
+}
+
 /// The facts of a game that its rules do not say but the engine needs:
 /// kept with the game so that no code outside the rules core asks which
 /// game it is playing.
@@ -207,6 +254,8 @@ pub struct EngineFacts {
     pub bench_depth_cut: u32,
     /// The positions `motley bench` searches in this game (FEN).
     pub bench_positions: &'static [&'static str],
+    /// What the pieces are worth in exchanges (SEE) and capture order.
+    pub exchange: &'static ExchangeValues,
 }
 
 /// The evaluations a game can be played with.
@@ -360,6 +409,7 @@ static CHESS: VariantSpec = VariantSpec {
             "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
             "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
         ],
+        exchange: &STANDARD_EXCHANGE_VALUES,
     },
 };
 
@@ -400,6 +450,7 @@ static WADCHESS: VariantSpec = VariantSpec {
             "r1nbqkb1cr/pppp1ppppp/2c2n4/4p5/4P5/3C1N4/PPPP1PPPPP/R1NBQKB1CR w KQkq - 4 4",
             "k9/10/10/10/10/10/3K6/4C5 w - - 0 1",
         ],
+        exchange: &STANDARD_EXCHANGE_VALUES,
     },
 };
 
@@ -440,6 +491,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
             "rcnbfqkfbncr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RCNBFQKFBNCR w KQkq - 0 1",
             "rcnbfqk1bncr/pppppppfpppp/12/6p5/6P5/12/PPPPPPP1PPPP/RCNBFQKFBNCR w KQkq - 1 3",
         ],
+        exchange: &STANDARD_EXCHANGE_VALUES,
     },
 };
 
@@ -477,6 +529,7 @@ static CHAD: VariantSpec = VariantSpec {
             "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
             "12/12/5R1rrr2/7rkr2/8r3/5r6/7R4/2RR8/2RKR7/2RR2r5/12/12 w - - 8 5",
         ],
+        exchange: &STANDARD_EXCHANGE_VALUES,
     },
 };
 
@@ -515,6 +568,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
             "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",
             "********/*****3/*****1b1/3bkr1r/1n1qp***/2pp1***/***1p***/***2***/***Q1N2/***PPPP1/4K1B1/1R1*****/3*****/******** w - - 0 20 a2,f4,a9,f11",
         ],
+        exchange: &STANDARD_EXCHANGE_VALUES,
     },
 };
 

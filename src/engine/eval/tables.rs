@@ -6,48 +6,28 @@ use crate::rules::{Bitboard, Color, Evaluation, Piece, Position, Role, Square, V
 
 use super::params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
 
-/// The material of a game's pieces that take the WAD's and FAD's slots
-/// with other moves (a game from a file): estimated from how they move,
-/// in the game's own units. Rides along ranks and files count a rook,
-/// along diagonals a bishop, both a queen; each leap the rides do not
-/// already make counts an eighth of a knight; a piece that both rides and
-/// leaps gains a tenth for the two working together (the archbishop, B +
-/// N, comes to about B + N + 10%).
+/// Values the extra pieces of a game read from a file (those in the
+/// champion's and FAD's slots that move otherwise than WAD Chess's and
+/// Parity Chess's) by how they move
+/// ([`crate::rules::piece::Movement::estimated_value`]), from
+/// the game's knight, bishop, rook and queen, in the middlegame and the
+/// endgame.
 pub fn estimate_extra_pieces(variant: Variant, prm: &mut EvalParams) {
     let spec = variant.spec();
     let material = prm.material;
-    let value = |role: Role| material[role.index()];
+    let reference = Variant::ParityChess.spec();
     for role in [Role::Champion, Role::Fad] {
-        if !spec.has_role(role) || spec.betza_of(role) == Variant::ParityChess.spec().betza_of(role)
-        {
+        if !spec.has_role(role) {
             continue;
         }
         let moves = spec.movement(role);
-        let rides = match (moves.rides_orthogonally, moves.rides_diagonally) {
-            (true, true) => value(Role::Queen),
-            (true, false) => value(Role::Rook),
-            (false, true) => value(Role::Bishop),
-            (false, false) => Pair(0, 0),
-        };
-        let covered = |(f, r): (i8, i8)| {
-            let orthogonal = f == 0 || r == 0;
-            let unit = f.abs() <= 1 && r.abs() <= 1;
-            unit && (if orthogonal {
-                moves.rides_orthogonally
-            } else {
-                moves.rides_diagonally
-            })
-        };
-        let leaps = moves.leaps.iter().filter(|&&v| !covered(v)).count() as i32;
-        let knight = value(Role::Knight);
-        let mut estimate = Pair(
-            rides.0 + knight.0 * leaps / 8,
-            rides.1 + knight.1 * leaps / 8,
-        );
-        if leaps > 0 && rides != Pair(0, 0) {
-            estimate = Pair(estimate.0 * 11 / 10, estimate.1 * 11 / 10);
+        if moves == reference.movement(role) {
+            continue;
         }
-        prm.material[role.index()] = estimate;
+        prm.material[role.index()] = Pair(
+            moves.estimated_value(|r| material[r.index()].0),
+            moves.estimated_value(|r| material[r.index()].1),
+        );
     }
 }
 

@@ -884,7 +884,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         ) {
             any_move = true;
             if !in_check && m.kind() != MoveKind::Promotion {
-                let gain = pos.captured(m).map_or(0, |p| ORDER_VALUE[p.role.index()]);
+                let gain = pos.captured(m).map_or(0, |p| order_value(pos, p.role));
                 if stand_pat + gain + QS_DELTA_MARGIN < alpha {
                     continue;
                 }

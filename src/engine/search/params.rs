@@ -93,9 +93,24 @@ pub const PAWN_CACHE_ENTRIES: usize = 1 << 12;
 /// History entries are kept within +/- this (they are 16-bit).
 pub const HISTORY_MAX: i32 = 16_384;
 
-/// Values of the roles for MVV-LVA ordering, by role index (pawn, knight,
-/// bishop, rook, queen, king, champion, FAD).
-pub const ORDER_VALUE: [i32; crate::rules::Role::COUNT] = [100, 320, 330, 500, 950, 2000, 400, 380];
+/// The king's value in MVV-LVA ordering; the other roles take their
+/// game's exchange values ([`order_value`]).
+pub const ORDER_KING_VALUE: i32 = 2000;
+
+/// What a role counts for in capture ordering and the quiescence search's
+/// delta pruning: its game's exchange value (pawn 100, knight 320, bishop
+/// 330, rook 500, queen 950 in every built-in game), the king
+/// [`ORDER_KING_VALUE`].
+#[inline]
+pub fn order_value<B: crate::rules::Bitboard>(
+    pos: &crate::rules::Position<B>,
+    role: crate::rules::Role,
+) -> i32 {
+    match role {
+        crate::rules::Role::King => ORDER_KING_VALUE,
+        _ => pos.tables().spec.engine.exchange.values[role.index()],
+    }
+}
 
 /// A history bonus is `HISTORY_BONUS_PER_DEPTH * depth`, at most
 /// `HISTORY_BONUS_MAX`; the same as a malus for the moves that failed.

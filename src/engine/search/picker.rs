@@ -15,7 +15,7 @@ use crate::rules::moves::MAX_MOVES;
 use crate::rules::{Bitboard, Move, MoveKind, MoveList, Position};
 
 use super::history::{Histories, MovedPiece};
-use super::params::{CAPTURE_HISTORY_DIVISOR, ORDER_VALUE};
+use super::params::{CAPTURE_HISTORY_DIVISOR, order_value};
 
 /// Where the picker stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -133,10 +133,10 @@ impl MovePicker {
 
     /// The ordering score of a capture or promotion.
     fn noisy_score<B: Bitboard>(pos: &Position<B>, histories: &Histories, m: Move) -> i32 {
-        let promotion = m.promotion_role().map_or(0, |r| ORDER_VALUE[r.index()]);
+        let promotion = m.promotion_role().map_or(0, |r| order_value(pos, r));
         match (pos.captured(m), pos.piece_at(m.from())) {
             (Some(victim), Some(mover)) => {
-                ORDER_VALUE[victim.role.index()] * 16 - ORDER_VALUE[mover.role.index()] / 16
+                order_value(pos, victim.role) * 16 - order_value(pos, mover.role) / 16
                     + promotion
                     + histories.capture(mover, m.to().index(), victim.role)
                         / CAPTURE_HISTORY_DIVISOR

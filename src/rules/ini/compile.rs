@@ -15,7 +15,8 @@ use super::values::{GameValue, Region};
 use crate::rules::betza::PieceMoves;
 use crate::rules::piece::{Movement, Role};
 use crate::rules::variant::{
-    CastlingStyle, DeadPositions, EngineFacts, Evaluation, Variant, VariantSpec,
+    CastlingStyle, DeadPositions, EngineFacts, Evaluation, ExchangeValues,
+    STANDARD_EXCHANGE_VALUES, Variant, VariantSpec,
 };
 
 /// The most squares a board may have (the widest bitboard word).
@@ -156,6 +157,28 @@ fn is_rank(region: &Region, files: u8, ranks: u8, rank: u8) -> bool {
 /// Whether a region covers the whole board.
 fn covers(region: &Region, files: u8, ranks: u8) -> bool {
     (0..ranks).all(|r| (0..files).all(|f| region.has(f, r)))
+}
+
+/// The exchange values of a game's pieces: the built-in games' values,
+/// and for a piece that takes the champion's or FAD's slot with other
+/// moves, its worth estimated from how it moves.
+fn exchange_values(pieces: &[(Role, &PieceDefinition)]) -> Result<ExchangeValues, Unplayable> {
+    let standard = STANDARD_EXCHANGE_VALUES.values;
+    let reference = Variant::ParityChess.spec();
+    let mut values = standard;
+    for &(role, piece) in pieces {
+        if !EXTRA_SLOTS.contains(&role) {
+            continue;
+        }
+        let moves = PieceMoves::parse(&piece.betza)
+            .ok()
+            .and_then(|m| Movement::from_betza(&m).ok())
+            .ok_or_else(|| unplayable("pieces", "an extra piece's moves do not read"))?;
+        if moves != reference.movement(role) {
+            values[role.index()] = moves.estimated_value(|r| standard[r.index()]);
+        }
+    }
+    Ok(ExchangeValues::from_values(values))
 }
 
 /// The rules core's game for a definition, as `variant`, or the first
@@ -429,6 +452,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             selective_search: true,
             bench_depth_cut: 0,
             bench_positions: Vec::leak(vec![start_fen]),
+            exchange: Box::leak(Box::new(exchange_values(&pieces)?)),
         },
     })
 }
@@ -462,6 +486,7 @@ mod tests {
             assert_eq!(spec.xboard_pieces, built_in.xboard_pieces);
             assert_eq!(spec.xboard_name, built_in.xboard_name);
             assert_eq!(spec.evaluation, built_in.evaluation);
+            assert_eq!(spec.engine.exchange, built_in.engine.exchange);
         }
     }
 
@@ -527,6 +552,27 @@ mod tests {
         assert_eq!(spec.role_of_letter('c'), Some(Role::Fad));
         assert_eq!(spec.role_of_letter('f'), None);
         assert_eq!(spec.promotions(crate::rules::Color::Black).len(), 6);
+        // Their exchange values come from their moves: B + N and R + N,
+        // each with a tenth for combining a ride and a leap.
+        let exchange = spec.engine.exchange;
+        assert_eq!(
+            exchange.values[Role::Champion.index()],
+            (330 + 320) * 11 / 10
+        );
+        assert_eq!(exchange.values[Role::Fad.index()], (500 + 320) * 11 / 10);
+        assert_eq!(
+            exchange.cheapest_first,
+            [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Champion,
+                Role::Fad,
+                Role::Queen,
+                Role::King
+            ]
+        );
         let janus = loaded.games.iter().find(|g| g.name == "amazon").unwrap();
         let spec = compile(janus, Variant::Chess).unwrap();
         assert_eq!(
