@@ -286,8 +286,9 @@ impl<B: Bitboard> Tables<B> {
                     set(&mut [-1, 1].iter().filter_map(|&df| geometry.offset(sq, df, fw)));
                 if let Some(one) = geometry.offset(sq, 0, fw) {
                     pawn_step[c.index()][i] = B::from_square(one);
-                    let on_second_rank =
-                        relative_rank(c, geometry.rank_of(sq).0) == 1 && main.has(sq);
+                    let on_second_rank = spec.pawn_double_steps
+                        && relative_rank(c, geometry.rank_of(sq).0) == 1
+                        && main.has(sq);
                     if let (true, Some(two)) = (on_second_rank, geometry.offset(one, 0, fw)) {
                         pawn_double_step[c.index()][i] = B::from_square(two);
                     }

@@ -158,6 +158,8 @@ pub struct VariantSpec {
     /// What a pawn may promote to, in the order moves are generated, for
     /// White then Black (the same in every built-in game).
     pub promotion_roles: [&'static [Role]; 2],
+    /// Whether pawns may step two squares from their second rank.
+    pub pawn_double_steps: bool,
     /// How the game castles.
     pub castling: CastlingStyle,
     /// Where the king ends a standard castle, by file: towards the lower
@@ -387,6 +389,7 @@ static CHESS: VariantSpec = VariantSpec {
     betza: FIDE_BETZA,
     letters: &[],
     promotion_roles: [FIDE_PROMOTIONS; 2],
+    pawn_double_steps: true,
     castling: CastlingStyle::Standard,
     castling_king_files: [2, 6],
     dead_positions: DeadPositions::Fide,
@@ -431,6 +434,7 @@ static WADCHESS: VariantSpec = VariantSpec {
     betza: WAD_BETZA,
     letters: &[],
     promotion_roles: [WAD_PROMOTIONS; 2],
+    pawn_double_steps: true,
     castling: CastlingStyle::Fast,
     castling_king_files: [2, 8],
     dead_positions: DeadPositions::BareKings,
@@ -473,6 +477,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     betza: PARITY_BETZA,
     letters: &[],
     promotion_roles: [PARITY_PROMOTIONS; 2],
+    pawn_double_steps: true,
     castling: CastlingStyle::Fast,
     castling_king_files: [2, 10],
     dead_positions: DeadPositions::BareKings,
@@ -508,6 +513,7 @@ static CHAD: VariantSpec = VariantSpec {
     betza: CHAD_BETZA,
     letters: &[],
     promotion_roles: [&[], &[]],
+    pawn_double_steps: true,
     castling: CastlingStyle::None,
     castling_king_files: [2, 10],
     dead_positions: DeadPositions::NoRookOrQueen,
@@ -543,6 +549,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     betza: FIDE_BETZA,
     letters: &[],
     promotion_roles: [FIDE_PROMOTIONS; 2],
+    pawn_double_steps: true,
     castling: CastlingStyle::Standard,
     castling_king_files: [2, 6],
     // Holes can wall a king in, so a lone minor piece may still mate.

@@ -269,7 +269,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
 
     // Pawns.
     if has_pawn {
-        let pawn_rules: [(&'static str, bool); 9] = [
+        let pawn_rules: [(&'static str, bool); 8] = [
             (
                 "promotionRegionWhite",
                 is_rank(
@@ -294,19 +294,19 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
                 "promotionLimit",
                 d.promotion_limit.values().all(|&n| n == 0),
             ),
-            ("doubleStep", d.double_step),
             (
                 "doubleStepRegionWhite",
-                is_rank(&d.double_step_region[0], files, ranks, 1),
+                !d.double_step || is_rank(&d.double_step_region[0], files, ranks, 1),
             ),
             (
                 "doubleStepRegionBlack",
-                is_rank(
-                    &d.double_step_region[1],
-                    files,
-                    ranks,
-                    ranks.saturating_sub(2),
-                ),
+                !d.double_step
+                    || is_rank(
+                        &d.double_step_region[1],
+                        files,
+                        ranks,
+                        ranks.saturating_sub(2),
+                    ),
             ),
             (
                 "tripleStepRegionWhite",
@@ -316,7 +316,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         if let Some((key, _)) = pawn_rules.iter().find(|(_, ok)| !ok) {
             return Err(unplayable(
                 key,
-                "motley's pawns promote on the last rank only, to any choice, and double-step from their second rank",
+                "motley's pawns promote on the last rank only, to any choice, and double-step (if at all) from their second rank",
             ));
         }
         if !d.en_passant_region.iter().all(|r| covers(r, files, ranks))
@@ -434,6 +434,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         betza: Vec::leak(betza),
         letters: Vec::leak(letters),
         promotion_roles: [Vec::leak(white_promotions), Vec::leak(black_promotions)],
+        pawn_double_steps: d.double_step,
         castling,
         castling_king_files: [d.castling_queenside_file, d.castling_kingside_file],
         dead_positions: match d.dead_positions {
@@ -623,6 +624,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Gardner's Minichess: 5x5 pawns that never double-step.
+    #[test]
+    fn pawns_may_have_no_double_step() {
+        let loaded = shipped();
+        let gardner = loaded.games.iter().find(|g| g.name == "gardner").unwrap();
+        let spec = compile(gardner, Variant::Chess).unwrap();
+        assert!(!spec.pawn_double_steps);
+        assert_eq!((spec.files, spec.ranks), (5, 5));
+        assert!(Variant::Chess.spec().pawn_double_steps);
     }
 
     #[test]
