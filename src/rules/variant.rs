@@ -155,6 +155,11 @@ pub struct VariantSpec {
     /// is not its usual one ([`Role::letter`]); empty for the built-in
     /// games. A game read from a file may give its pieces other letters.
     pub letters: &'static [(Role, char)],
+    /// The values a game's file gives its pieces (`pieceValueMg`,
+    /// `pieceValueEg`: middlegame, endgame), in Fairy-Stockfish's units
+    /// ([`FSF_PAWN_VALUES`]); empty for the built-in games. The engine
+    /// values the other pieces itself.
+    pub piece_values: &'static [(Role, [Option<u32>; 2])],
     /// What a pawn may promote to, in the order moves are generated, for
     /// White then Black (the same in every built-in game).
     pub promotion_roles: [&'static [Role]; 2],
@@ -203,6 +208,10 @@ pub struct ExchangeValues {
     /// The roles, cheapest first (the king always last).
     pub cheapest_first: [Role; Role::COUNT],
 }
+
+/// A pawn's value in Fairy-Stockfish's units, middlegame and endgame: the
+/// scale of a file's `pieceValueMg` and `pieceValueEg`.
+pub const FSF_PAWN_VALUES: [u32; 2] = [126, 208];
 
 /// The king's exchange value: more than any exchange can win, so that a
 /// king is never given for material.
@@ -388,6 +397,7 @@ static CHESS: VariantSpec = VariantSpec {
     roles: FIDE_ROLES,
     betza: FIDE_BETZA,
     letters: &[],
+    piece_values: &[],
     promotion_roles: [FIDE_PROMOTIONS; 2],
     pawn_double_steps: true,
     castling: CastlingStyle::Standard,
@@ -433,6 +443,7 @@ static WADCHESS: VariantSpec = VariantSpec {
     ],
     betza: WAD_BETZA,
     letters: &[],
+    piece_values: &[],
     promotion_roles: [WAD_PROMOTIONS; 2],
     pawn_double_steps: true,
     castling: CastlingStyle::Fast,
@@ -476,6 +487,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     ],
     betza: PARITY_BETZA,
     letters: &[],
+    piece_values: &[],
     promotion_roles: [PARITY_PROMOTIONS; 2],
     pawn_double_steps: true,
     castling: CastlingStyle::Fast,
@@ -512,6 +524,7 @@ static CHAD: VariantSpec = VariantSpec {
     roles: &[Role::Rook, Role::Queen, Role::King],
     betza: CHAD_BETZA,
     letters: &[],
+    piece_values: &[],
     promotion_roles: [&[], &[]],
     pawn_double_steps: true,
     castling: CastlingStyle::None,
@@ -548,6 +561,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     roles: FIDE_ROLES,
     betza: FIDE_BETZA,
     letters: &[],
+    piece_values: &[],
     promotion_roles: [FIDE_PROMOTIONS; 2],
     pawn_double_steps: true,
     castling: CastlingStyle::Standard,

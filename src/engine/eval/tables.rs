@@ -2,6 +2,7 @@
 //! from the game's numbers ([`super::params`]) and its board's geometry.
 
 use crate::rules::tables::{Tables, per_game};
+use crate::rules::variant::FSF_PAWN_VALUES;
 use crate::rules::{Bitboard, Color, Evaluation, Piece, Position, Role, Square, Variant};
 
 use super::params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
@@ -28,6 +29,28 @@ pub fn estimate_extra_pieces(variant: Variant, prm: &mut EvalParams) {
             moves.estimated_value(|r| material[r.index()].0),
             moves.estimated_value(|r| material[r.index()].1),
         );
+    }
+}
+
+/// The values a game's file gives its pieces (`pieceValueMg`,
+/// `pieceValueEg`), rescaled from Fairy-Stockfish's pawn to the game's,
+/// in place of the evaluation's own.
+fn apply_given_values(variant: Variant, prm: &mut EvalParams) {
+    let pawn = prm.material[Role::Pawn.index()];
+    let scaled = |v: u32, our_pawn: i32, their_pawn: u32| {
+        (i64::from(v) * i64::from(our_pawn) / i64::from(their_pawn)) as i32
+    };
+    for &(role, [middlegame, endgame]) in variant.spec().piece_values {
+        if role == Role::King {
+            continue;
+        }
+        let material = &mut prm.material[role.index()];
+        if let Some(v) = middlegame {
+            material.0 = scaled(v, pawn.0, FSF_PAWN_VALUES[0]);
+        }
+        if let Some(v) = endgame {
+            material.1 = scaled(v, pawn.1, FSF_PAWN_VALUES[1]);
+        }
     }
 }
 
@@ -87,6 +110,7 @@ impl<B: Bitboard> EvalTables<B> {
             let mut prm = params(variant).clone();
             if variant.is_loaded() {
                 estimate_extra_pieces(variant, &mut prm);
+                apply_given_values(variant, &mut prm);
             }
             EvalTables::with_params(variant, prm)
         })

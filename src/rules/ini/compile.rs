@@ -15,7 +15,7 @@ use super::values::{GameValue, Region};
 use crate::rules::betza::PieceMoves;
 use crate::rules::piece::{Movement, Role};
 use crate::rules::variant::{
-    CastlingStyle, DeadPositions, EngineFacts, Evaluation, ExchangeValues,
+    CastlingStyle, DeadPositions, EngineFacts, Evaluation, ExchangeValues, FSF_PAWN_VALUES,
     STANDARD_EXCHANGE_VALUES, Variant, VariantSpec,
 };
 
@@ -161,8 +161,12 @@ fn covers(region: &Region, files: u8, ranks: u8) -> bool {
 
 /// The exchange values of a game's pieces: the built-in games' values,
 /// and for a piece that takes the champion's or FAD's slot with other
-/// moves, its worth estimated from how it moves.
-fn exchange_values(pieces: &[(Role, &PieceDefinition)]) -> Result<ExchangeValues, Unplayable> {
+/// moves, its worth estimated from how it moves; a middlegame value the
+/// file gives (`given`) replaces either.
+fn exchange_values(
+    pieces: &[(Role, &PieceDefinition)],
+    given: &[(Role, [Option<u32>; 2])],
+) -> Result<ExchangeValues, Unplayable> {
     let standard = STANDARD_EXCHANGE_VALUES.values;
     let reference = Variant::ParityChess.spec();
     let mut values = standard;
@@ -176,6 +180,11 @@ fn exchange_values(pieces: &[(Role, &PieceDefinition)]) -> Result<ExchangeValues
             .ok_or_else(|| unplayable("pieces", "an extra piece's moves do not read"))?;
         if moves != reference.movement(role) {
             values[role.index()] = moves.estimated_value(|r| standard[r.index()]);
+        }
+    }
+    for &(role, [middlegame, _]) in given {
+        if let (Some(v), false) = (middlegame, role == Role::King) {
+            values[role.index()] = (v as i64 * 100 / i64::from(FSF_PAWN_VALUES[0])) as i32;
         }
     }
     Ok(ExchangeValues::from_values(values))
@@ -410,6 +419,17 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         .map(|&(role, piece)| (role, piece.letter.to_ascii_uppercase()))
         .filter(|&(role, letter)| letter != role.letter())
         .collect();
+    let piece_values: Vec<(Role, [Option<u32>; 2])> = pieces
+        .iter()
+        .map(|&(role, piece)| {
+            (
+                role,
+                [0, 1].map(|phase| d.piece_values[phase].get(&piece.kind).copied()),
+            )
+        })
+        .filter(|(_, values)| values.iter().any(Option::is_some))
+        .collect();
+    let exchange = Box::leak(Box::new(exchange_values(&pieces, &piece_values)?));
     let name = leak_str(&d.name);
     // Without castling, the start position's castling rights mean nothing
     // (Fairy-Stockfish skips them): a game inheriting chess's start and
@@ -433,6 +453,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         roles: Vec::leak(roles),
         betza: Vec::leak(betza),
         letters: Vec::leak(letters),
+        piece_values: Vec::leak(piece_values),
         promotion_roles: [Vec::leak(white_promotions), Vec::leak(black_promotions)],
         pawn_double_steps: d.double_step,
         castling,
@@ -453,7 +474,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             selective_search: true,
             bench_depth_cut: 0,
             bench_positions: Vec::leak(vec![start_fen]),
-            exchange: Box::leak(Box::new(exchange_values(&pieces)?)),
+            exchange,
         },
     })
 }
@@ -624,6 +645,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Values a file gives replace the estimates, rescaled from
+    /// Fairy-Stockfish's pawn of 126 to the exchange's 100.
+    #[test]
+    fn given_piece_values_replace_the_estimates() {
+        let text = format!(
+            "{}\n[valued:capablanca]\npieceValueMg = a:2520 n:630\npieceValueEg = a:3000\n",
+            super::super::SHIPPED_GAMES
+        );
+        let loaded = super::super::load(
+            "test.ini",
+            &text,
+            |name| (name == "chess").then(GameDefinition::default),
+            |name| name == "chess",
+        );
+        let valued = loaded.games.iter().find(|g| g.name == "valued").unwrap();
+        let spec = compile(valued, Variant::Chess).unwrap();
+        let values = spec.engine.exchange.values;
+        assert_eq!(values[Role::Champion.index()], 2000);
+        assert_eq!(values[Role::Knight.index()], 500);
+        assert_eq!(values[Role::Fad.index()], (500 + 320) * 11 / 10);
+        assert!(
+            spec.piece_values
+                .contains(&(Role::Champion, [Some(2520), Some(3000)]))
+        );
+        assert!(
+            spec.piece_values
+                .contains(&(Role::Knight, [Some(630), None]))
+        );
     }
 
     /// Gardner's Minichess: 5x5 pawns that never double-step.
