@@ -21,6 +21,14 @@ fn new_game(address: SocketAddr, game: &str) -> Value {
     reply.json()
 }
 
+/// Closes a game, as the page does with the one it leaves: a server
+/// keeps a few open at most.
+fn close_game(address: SocketAddr, state: &Value) {
+    let path = format!("/api/games/{}", id(state));
+    let reply = crate::support::http::request(address, "DELETE", &path, &[], None);
+    assert_eq!(reply.status, 204, "closing {path}: {}", reply.body);
+}
+
 fn id(state: &Value) -> String {
     state["id"].as_str().expect("an id").to_string()
 }
@@ -72,16 +80,23 @@ fn game_list(address: SocketAddr) -> Vec<(String, String)> {
 fn the_page_offers_every_game_by_its_display_name() {
     let address = server::start();
     let offered = game_list(address);
-    let every: Vec<(String, String)> = motley::rules::GameKind::ALL
+    let mut every: Vec<(String, String)> = motley::rules::GameKind::ALL
         .iter()
         .map(|g| (g.name().to_string(), g.display_name().to_string()))
         .collect();
+    // Then the shipped file's games, by their names.
+    every.extend(
+        crate::support::shipped_game_names()
+            .into_iter()
+            .map(|name| (name.clone(), name)),
+    );
     assert_eq!(offered, every);
     assert_eq!(offered[1], ("wadchess".into(), "WAD Chess".into()));
     for (name, label) in &offered {
         let state = new_game(address, name);
         assert_eq!(state["game"], name.as_str());
         assert_eq!(state["label"], label.as_str());
+        close_game(address, &state);
     }
 }
 
@@ -144,6 +159,7 @@ fn every_board_game_takes_legal_moves_refuses_illegal_ones_and_takes_back() {
             409,
             "undo at the start",
         );
+        close_game(address, &state);
     }
 }
 

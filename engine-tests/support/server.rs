@@ -7,6 +7,8 @@ use motley::web::{ServeConfig, Server};
 
 /// Starts a server on a free loopback port, serving on a thread of its own.
 pub fn start() -> SocketAddr {
+    // As `motley serve` does: the shipped file's games are offered too.
+    motley::rules::ini::registry::load_shipped();
     let server = Server::bind(&ServeConfig {
         host: "127.0.0.1".to_string(),
         port: 0,

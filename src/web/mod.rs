@@ -228,12 +228,21 @@ struct GameChoice {
     label: &'static str,
 }
 
-/// The games the page offers, in the order it lists them.
+/// The games the page offers, in the order it lists them: the built-in
+/// games, then those loaded from files (the shipped file's and any
+/// `--variants` file's).
 async fn game_choices() -> axum::Json<Vec<GameChoice>> {
-    let choices = GameKind::ALL.iter().map(|game| GameChoice {
-        name: game.name(),
-        label: game.display_name(),
-    });
+    let loaded = crate::rules::Variant::loaded()
+        .into_iter()
+        .map(GameKind::Board);
+    let choices = GameKind::ALL
+        .iter()
+        .copied()
+        .chain(loaded)
+        .map(|game| GameChoice {
+            name: game.name(),
+            label: game.display_name(),
+        });
     axum::Json(choices.collect())
 }
 

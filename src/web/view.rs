@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::rules::{AnyPosition, Bitboard, Color, Move, MoveKind, Position, Square};
+use crate::rules::{AnyPosition, Bitboard, Color, Move, MoveKind, Position, Role, Square};
 use crate::with_position;
 
 /// A square as (file, rank), both from 0 at White's lower left.
@@ -83,6 +83,10 @@ pub struct BoardView {
     pub main_board: Option<Region>,
     /// Wau Chess's attack boards where they stand now.
     pub attack_boards: Vec<Region>,
+    /// The letter drawn on each piece that has no chess glyph, by its
+    /// lower-case FEN letter: the WAD's `W` and the FAD's `F` in the
+    /// built-in games, a file's piece its own letter.
+    pub tokens: std::collections::BTreeMap<char, char>,
 }
 
 /// The name of a side as the page shows it.
@@ -182,7 +186,21 @@ fn view<B: Bitboard>(p: &Position<B>) -> BoardView {
             });
         }
     }
+    let tokens = [(Role::Champion, 'W'), (Role::Fad, 'F')]
+        .into_iter()
+        .filter(|&(role, _)| spec.has_role(role))
+        .map(|(role, built_in)| {
+            let letter = spec.letter(role);
+            let token = if spec.variant.is_loaded() {
+                letter
+            } else {
+                built_in
+            };
+            (letter.to_ascii_lowercase(), token)
+        })
+        .collect();
     BoardView {
+        tokens,
         game: spec.name,
         files: g.files(),
         ranks: g.ranks(),

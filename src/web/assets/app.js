@@ -88,6 +88,9 @@ async function newGame(fen) {
   if (fen) body.fen = fen;
   const state = await act("POST", "/api/games", body);
   if (!state) return;
+  // The game this page leaves is closed: the server keeps a few at most.
+  const left = ui.id;
+  if (left && left !== state.id) api("DELETE", `/api/games/${left}`).catch(() => {});
   ui.id = state.id;
   ui.flipped = $("side").value === "black";
   ui.events = new EventSource(`/api/games/${ui.id}/events`);
@@ -100,9 +103,9 @@ async function newGame(fen) {
 }
 
 function setState(state) {
-  // Answers and events may cross: a state older than the one shown is
-  // dropped.
-  if (ui.state && ui.state.id === state.id && state.version < ui.state.version) return;
+  // Answers and events may cross: a state older than the one shown, or
+  // the one shown again (a new page's first event), is dropped.
+  if (ui.state && ui.state.id === state.id && state.version <= ui.state.version) return;
   if (ui.state && state.history.length !== ui.state.history.length) {
     ui.selected = null;
     ui.selectedBoard = null;
@@ -198,7 +201,8 @@ function drawPiece(letter, at, board, parent) {
   } else {
     el("circle", { class: "token", cx: x + SQ / 2, cy: y + SQ / 2, r: SQ * 0.36 }, g);
     const text = el("text", { class: "token-letter", x: x + SQ / 2, y: y + SQ / 2 + 1 }, g);
-    text.textContent = TOKENS[lower] || letter.toUpperCase();
+    const tokens = (ui.state && ui.state.board && ui.state.board.tokens) || TOKENS;
+    text.textContent = tokens[lower] || letter.toUpperCase();
   }
   return g;
 }
@@ -515,11 +519,19 @@ function hideChooser() {
   $("chooser").replaceChildren();
 }
 
+// A piece's name by its upper-case letter; a file's own pieces (whose
+// token is their letter) by the letter itself.
+function pieceName(letter) {
+  const tokens = (ui.state && ui.state.board && ui.state.board.tokens) || TOKENS;
+  const own = tokens[letter.toLowerCase()] === letter;
+  return (!own && PIECE_NAMES[letter]) || letter;
+}
+
 // Several moves share the squares (promotions, a king step that is also a
 // castle): the user picks one.
 function choose(moves) {
   showChooser(moves.map((m) => ({
-    label: m.promotion ? `${PIECE_NAMES[m.promotion] || m.promotion} (${m.san})` : m.san,
+    label: m.promotion ? `${pieceName(m.promotion)} (${m.san})` : m.san,
     wire: m.wire,
     play: () => playMove(m),
   })));
