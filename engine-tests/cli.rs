@@ -629,23 +629,17 @@ fn datagen_writes_a_file_that_stats_reads_and_refuses_bad_files() {
     }
 }
 
-/// The network pipeline for a game read from a file: data, a network,
-/// and the network played.
-#[test]
-fn a_file_games_network_is_generated_trained_and_loaded() {
-    let dir = Scratch::new("cli-train-capablanca");
-    let data = dir.join("capablanca.data");
-    let net = dir.join("capablanca.nnue");
-    let _ = std::fs::remove_file(&data);
-    let (data_path, net_path) = (data.to_str().unwrap(), net.to_str().unwrap());
+/// Writes `games` self-play games of `game` (hand-written evaluation,
+/// 300 nodes a move) to `data`, which must not exist yet.
+fn generate_data(game: &str, data: &str, games: &str) {
     let generated = motley(&[
         "datagen",
         "--variant",
-        "capablanca",
+        game,
         "--out",
-        data_path,
+        data,
         "--games",
-        "2",
+        games,
         "--nodes",
         "300",
         "--threads",
@@ -657,6 +651,18 @@ fn a_file_games_network_is_generated_trained_and_loaded() {
         "{}",
         String::from_utf8_lossy(&generated.stderr)
     );
+}
+
+/// The network pipeline for a game read from a file: data, a network,
+/// and the network played.
+#[test]
+fn a_file_games_network_is_generated_trained_and_loaded() {
+    let dir = Scratch::new("cli-train-capablanca");
+    let data = dir.join("capablanca.data");
+    let net = dir.join("capablanca.nnue");
+    let _ = std::fs::remove_file(&data);
+    let (data_path, net_path) = (data.to_str().unwrap(), net.to_str().unwrap());
+    generate_data("capablanca", data_path, "2");
     let train = motley(&[
         "train",
         "--variant",
@@ -692,25 +698,7 @@ fn train_writes_a_network_that_eval_and_uci_load() {
     let net = dir.join("chess.nnue");
     let _ = std::fs::remove_file(&data);
     let (data_path, net_path) = (data.to_str().unwrap(), net.to_str().unwrap());
-    let generated = motley(&[
-        "datagen",
-        "--variant",
-        "chess",
-        "--out",
-        data_path,
-        "--games",
-        "4",
-        "--nodes",
-        "300",
-        "--threads",
-        "2",
-        "--hand-written",
-    ]);
-    assert!(
-        generated.status.success(),
-        "{}",
-        String::from_utf8_lossy(&generated.stderr)
-    );
+    generate_data("chess", data_path, "4");
     let train = motley(&[
         "train",
         "--variant",
