@@ -272,12 +272,12 @@ fn every_list_of_games_names_all_six() {
         let out = motley(&[command, "--help"]);
         assert!(out.status.success());
         let help = String::from_utf8_lossy(&out.stdout);
-        let variant_help: String = help
-            .split("--variant")
-            .nth(1)
-            .unwrap_or("")
-            .lines()
-            .take(3)
+        // The option's help runs to the next option.
+        let after = help.split("--variant <VARIANT>").nth(1).unwrap_or("");
+        let mut lines = after.lines();
+        let first = lines.next().unwrap_or("");
+        let variant_help: String = std::iter::once(first)
+            .chain(lines.take_while(|line| !line.trim_start().starts_with('-')))
             .collect();
         assert_names_every_game(&variant_help, &format!("{command} --help"));
     }
