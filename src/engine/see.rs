@@ -33,11 +33,6 @@
 
 use crate::rules::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
-/// The king's exchange value: more than any exchange can win, so that a
-/// king is never given for material (it never is: it only captures onto
-/// an unattacked square).
-pub const KING_SEE_VALUE: i32 = crate::rules::variant::KING_EXCHANGE_VALUE;
-
 /// Room for the captures of one exchange in [`see`]: every capture removes
 /// a piece, and no board holds more pieces than this.
 const MAX_CAPTURES: usize = 192;

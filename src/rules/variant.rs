@@ -329,6 +329,17 @@ impl VariantSpec {
             .find(|(r, _)| *r == role)
             .map_or("", |(_, betza)| betza)
     }
+    /// The moves of a piece in the WAD's or FAD's slot that moves
+    /// otherwise than the built-in WAD or FAD (a file's archbishop,
+    /// chancellor, ...), or `None`: the pieces whose worth the engine
+    /// estimates from their moves instead of taking its own numbers.
+    pub fn own_extra_movement(&self, role: Role) -> Option<Movement> {
+        if !matches!(role, Role::Champion | Role::Fad) || !self.has_role(role) {
+            return None;
+        }
+        let moves = self.movement(role);
+        (moves != Variant::ParityChess.spec().movement(role)).then_some(moves)
+    }
     /// How a non-pawn role of the game moves, read from its Betza. A
     /// built-in game's Betza always reads and is always played (a test
     /// checks every one).

@@ -7,28 +7,20 @@ use crate::rules::{Bitboard, Color, Evaluation, Piece, Position, Role, Square, V
 
 use super::params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
 
-/// Values the extra pieces of a game read from a file (those in the
-/// champion's and FAD's slots that move otherwise than WAD Chess's and
-/// Parity Chess's) by how they move
-/// ([`crate::rules::piece::Movement::estimated_value`]), from
-/// the game's knight, bishop, rook and queen, in the middlegame and the
-/// endgame.
+/// Values the extra pieces of a game read from a file
+/// ([`crate::rules::VariantSpec::own_extra_movement`]) by how they move
+/// ([`crate::rules::piece::Movement::estimated_value`]), from the game's
+/// knight, bishop, rook and queen, in the middlegame and the endgame.
 pub fn estimate_extra_pieces(variant: Variant, prm: &mut EvalParams) {
     let spec = variant.spec();
     let material = prm.material;
-    let reference = Variant::ParityChess.spec();
     for role in [Role::Champion, Role::Fad] {
-        if !spec.has_role(role) {
-            continue;
+        if let Some(moves) = spec.own_extra_movement(role) {
+            prm.material[role.index()] = Pair(
+                moves.estimated_value(|r| material[r.index()].0),
+                moves.estimated_value(|r| material[r.index()].1),
+            );
         }
-        let moves = spec.movement(role);
-        if moves == reference.movement(role) {
-            continue;
-        }
-        prm.material[role.index()] = Pair(
-            moves.estimated_value(|r| material[r.index()].0),
-            moves.estimated_value(|r| material[r.index()].1),
-        );
     }
 }
 

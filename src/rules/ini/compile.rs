@@ -160,34 +160,23 @@ fn covers(region: &Region, files: u8, ranks: u8) -> bool {
 }
 
 /// The exchange values of a game's pieces: the built-in games' values,
-/// and for a piece that takes the champion's or FAD's slot with other
-/// moves, its worth estimated from how it moves; a middlegame value the
-/// file gives (`given`) replaces either.
-fn exchange_values(
-    pieces: &[(Role, &PieceDefinition)],
-    given: &[(Role, [Option<u32>; 2])],
-) -> Result<ExchangeValues, Unplayable> {
+/// and for a piece in the champion's or FAD's slot with moves of its own
+/// ([`VariantSpec::own_extra_movement`]), its worth estimated from how it
+/// moves; a middlegame value the file gives replaces either.
+fn exchange_values(spec: &VariantSpec) -> ExchangeValues {
     let standard = STANDARD_EXCHANGE_VALUES.values;
-    let reference = Variant::ParityChess.spec();
     let mut values = standard;
-    for &(role, piece) in pieces {
-        if !EXTRA_SLOTS.contains(&role) {
-            continue;
-        }
-        let moves = PieceMoves::parse(&piece.betza)
-            .ok()
-            .and_then(|m| Movement::from_betza(&m).ok())
-            .ok_or_else(|| unplayable("pieces", "an extra piece's moves do not read"))?;
-        if moves != reference.movement(role) {
+    for role in EXTRA_SLOTS {
+        if let Some(moves) = spec.own_extra_movement(role) {
             values[role.index()] = moves.estimated_value(|r| standard[r.index()]);
         }
     }
-    for &(role, [middlegame, _]) in given {
+    for &(role, [middlegame, _]) in spec.piece_values {
         if let (Some(v), false) = (middlegame, role == Role::King) {
             values[role.index()] = (v as i64 * 100 / i64::from(FSF_PAWN_VALUES[0])) as i32;
         }
     }
-    Ok(ExchangeValues::from_values(values))
+    ExchangeValues::from_values(values)
 }
 
 /// The rules core's game for a definition, as `variant`, or the first
@@ -429,7 +418,6 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         })
         .filter(|(_, values)| values.iter().any(Option::is_some))
         .collect();
-    let exchange = Box::leak(Box::new(exchange_values(&pieces, &piece_values)?));
     let name = leak_str(&d.name);
     // Without castling, the start position's castling rights mean nothing
     // (Fairy-Stockfish skips them): a game inheriting chess's start and
@@ -444,7 +432,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         }
         _ => leak_str(&d.start_fen),
     };
-    Ok(VariantSpec {
+    let mut spec = VariantSpec {
         variant,
         name,
         files,
@@ -474,9 +462,11 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             selective_search: true,
             bench_depth_cut: 0,
             bench_positions: Vec::leak(vec![start_fen]),
-            exchange,
+            exchange: &STANDARD_EXCHANGE_VALUES,
         },
-    })
+    };
+    spec.engine.exchange = Box::leak(Box::new(exchange_values(&spec)));
+    Ok(spec)
 }
 
 #[cfg(test)]
