@@ -203,6 +203,24 @@ def split_uci(move):
     return move[:i], move[i:j], move[j:]
 
 
+def row_squares(row):
+    """One rank of a FEN placement -> its squares from the a-file, '.' for
+    empty (run lengths of any number of digits)."""
+    squares = []
+    i = 0
+    while i < len(row):
+        if row[i].isdigit():
+            j = i
+            while j < len(row) and row[j].isdigit():
+                j += 1
+            squares += ["."] * int(row[i:j])
+            i = j
+        else:
+            squares.append(row[i])
+            i += 1
+    return squares
+
+
 def parse_placement(placement, width):
     """FEN placement -> list indexed by square (a1 = 0), '.' for empty."""
     rows = placement.split("/")
@@ -211,23 +229,10 @@ def parse_placement(placement, width):
     board = ["."] * (width * HEIGHT)
     for r, row in enumerate(rows):
         rank = HEIGHT - 1 - r
-        f = 0
-        i = 0
-        while i < len(row):
-            if row[i].isdigit():
-                j = i
-                while j < len(row) and row[j].isdigit():
-                    j += 1
-                f += int(row[i:j])
-                i = j
-            else:
-                if f >= width:
-                    raise ValueError("rank too long: %r" % row)
-                board[rank * width + f] = row[i]
-                f += 1
-                i += 1
-        if f != width:
-            raise ValueError("rank %r has %d files, expected %d" % (row, f, width))
+        squares = row_squares(row)
+        if len(squares) != width:
+            raise ValueError("rank %r has %d files, expected %d" % (row, len(squares), width))
+        board[rank * width:(rank + 1) * width] = squares
     return board
 
 

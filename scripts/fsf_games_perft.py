@@ -29,56 +29,13 @@ import sys
 
 import pyffish as sf
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from castling_perft import row_squares  # noqa: E402  (FEN ranks)
+from fsf_perft import Engine  # noqa: E402  (Fairy-Stockfish over UCI)
 SHIPPED = os.path.join(ROOT, "src", "rules", "games.ini")
 BUILT_IN = {"chess", "wadchess", "paritychess", "chad", "wauchess"}
-
-
-class Engine:
-    """Fairy-Stockfish over UCI, playing one of its built-in games."""
-
-    def __init__(self, path, variant):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-        self.send("uci")
-        self.send("setoption name UCI_Variant value " + variant)
-        self.sync()
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def readline(self):
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("Fairy-Stockfish exited")
-        return line.strip()
-
-    def sync(self):
-        self.send("isready")
-        while self.readline() != "readyok":
-            pass
-
-    def perft(self, fen, depth):
-        self.send("position fen " + fen)
-        self.send("go perft %d" % depth)
-        while True:
-            line = self.readline()
-            if line.startswith("Nodes searched:"):
-                return int(line.split(":")[1])
-
-    def best_move(self, fen, moves, nodes):
-        self.send("position fen %s moves %s" % (fen, " ".join(moves)))
-        self.send("go nodes %d" % nodes)
-        while True:
-            line = self.readline()
-            if line.startswith("bestmove"):
-                move = line.split()[1]
-                return None if move in ("(none)", "0000") else move
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
 
 
 def playable_games(motley):
@@ -99,19 +56,7 @@ def square_on(fen, move):
     board = fen.split()[0].split("/")
     file_ = ord(move[0]) - ord("a")
     digits = move[1:3] if move[2:3].isdigit() else move[1:2]
-    row = board[len(board) - int(digits)]
-    squares = []
-    i = 0
-    while i < len(row):
-        if row[i].isdigit():
-            j = i
-            while j < len(row) and row[j].isdigit():
-                j += 1
-            squares += ["."] * int(row[i:j])
-            i = j
-        else:
-            squares.append(row[i])
-            i += 1
+    squares = row_squares(board[len(board) - int(digits)])
     return squares[file_] if file_ < len(squares) else "."
 
 
@@ -173,6 +118,8 @@ def counts(engine, fen, max_nodes):
 
 def generate(variant, engine_path, seed, max_nodes):
     rng = random.Random("%s-%d" % (variant, seed))
+    # Its variants file defines only WAD and Parity Chess: the built-in
+    # game of this name is the one played.
     engine = Engine(engine_path, variant)
     positions = [("Start position.", sf.start_fen(variant))]
     for attempt in range(20):

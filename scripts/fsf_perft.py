@@ -133,6 +133,17 @@ class Engine:
             if line.startswith("Nodes searched:"):
                 return int(line.split(":")[1])
 
+    def best_move(self, fen, moves, nodes):
+        """Its move after `moves` from `fen`, searching `nodes` nodes, or
+        None when it has none."""
+        self.send("position fen %s moves %s" % (fen, " ".join(moves)))
+        self.send("go nodes %d" % nodes)
+        while True:
+            line = self.readline()
+            if line.startswith("bestmove"):
+                move = line.split()[1]
+                return None if move in ("(none)", "0000") else move
+
     def fen(self, fen):
         """Fairy-Stockfish's own rendering of a FEN (the `d` command)."""
         self.send("position fen " + fen)
