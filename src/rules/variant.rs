@@ -732,6 +732,18 @@ impl GameKind {
         GameKind::ChessWar,
     ];
 
+    /// Every game the process plays, in the order they are listed to
+    /// users: [`GameKind::ALL`], then the games loaded from files.
+    pub fn every() -> Vec<GameKind> {
+        let mut games = GameKind::ALL.to_vec();
+        for variant in Variant::loaded() {
+            if !games.iter().any(|g| g.name() == variant.name()) {
+                games.push(GameKind::Board(variant));
+            }
+        }
+        games
+    }
+
     /// The game's name on the command line and in the protocols.
     pub fn name(self) -> &'static str {
         match self {
@@ -788,13 +800,7 @@ impl FromStr for GameKind {
 /// Every game's name, in the order they are listed to users (see
 /// [`GameKind::ALL`]), then the games loaded from files.
 pub fn game_names() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = GameKind::ALL.iter().map(|g| g.name()).collect();
-    for variant in Variant::loaded() {
-        if !names.contains(&variant.name()) {
-            names.push(variant.name());
-        }
-    }
-    names
+    GameKind::every().into_iter().map(GameKind::name).collect()
 }
 
 /// The chess variants' names as a phrase, `a, b, ... or z`: the games a

@@ -232,17 +232,10 @@ struct GameChoice {
 /// games, then those loaded from files (the shipped file's and any
 /// `--variants` file's).
 async fn game_choices() -> axum::Json<Vec<GameChoice>> {
-    let loaded = crate::rules::Variant::loaded()
-        .into_iter()
-        .map(GameKind::Board);
-    let choices = GameKind::ALL
-        .iter()
-        .copied()
-        .chain(loaded)
-        .map(|game| GameChoice {
-            name: game.name(),
-            label: game.display_name(),
-        });
+    let choices = GameKind::every().into_iter().map(|game| GameChoice {
+        name: game.name(),
+        label: game.display_name(),
+    });
     axum::Json(choices.collect())
 }
 

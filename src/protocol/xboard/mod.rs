@@ -558,15 +558,15 @@ impl Session {
     }
 
     fn features() -> String {
-        let mut variants: Vec<&str> = Variant::ALL.iter().map(|v| v.spec().xboard_name).collect();
-        variants.push(crate::rules::variant::CHESSWAR_NAME);
-        // Then the games read from files (the shipped ones first).
-        for loaded in Variant::loaded() {
-            let name = loaded.spec().xboard_name;
-            if !variants.contains(&name) {
-                variants.push(name);
-            }
-        }
+        // The built-in games, then those read from files (the shipped
+        // ones first), by XBoard's names.
+        let variants: Vec<&str> = GameKind::every()
+            .into_iter()
+            .map(|game| match game {
+                GameKind::Board(variant) => variant.spec().xboard_name,
+                GameKind::ChessWar => crate::rules::variant::CHESSWAR_NAME,
+            })
+            .collect();
         let options: Vec<String> = crate::engine::option_table()
             .iter()
             .filter(|o| o.listed_by(false))

@@ -201,8 +201,7 @@ function drawPiece(letter, at, board, parent) {
   } else {
     el("circle", { class: "token", cx: x + SQ / 2, cy: y + SQ / 2, r: SQ * 0.36 }, g);
     const text = el("text", { class: "token-letter", x: x + SQ / 2, y: y + SQ / 2 + 1 }, g);
-    const tokens = (ui.state && ui.state.board && ui.state.board.tokens) || TOKENS;
-    text.textContent = tokens[lower] || letter.toUpperCase();
+    text.textContent = tokens()[lower] || letter.toUpperCase();
   }
   return g;
 }
@@ -519,11 +518,16 @@ function hideChooser() {
   $("chooser").replaceChildren();
 }
 
+// The letters drawn on pieces without a chess symbol: the server's for
+// the board shown, else the WAD's and FAD's.
+function tokens() {
+  return (ui.state && ui.state.board && ui.state.board.tokens) || TOKENS;
+}
+
 // A piece's name by its upper-case letter; a file's own pieces (whose
 // token is their letter) by the letter itself.
 function pieceName(letter) {
-  const tokens = (ui.state && ui.state.board && ui.state.board.tokens) || TOKENS;
-  const own = tokens[letter.toLowerCase()] === letter;
+  const own = tokens()[letter.toLowerCase()] === letter;
   return (!own && PIECE_NAMES[letter]) || letter;
 }
 
