@@ -213,6 +213,13 @@ pub struct ExchangeValues {
 /// scale of a file's `pieceValueMg` and `pieceValueEg`.
 pub const FSF_PAWN_VALUES: [u32; 2] = [126, 208];
 
+/// A piece value a file gives for `phase` (0 the middlegame, 1 the
+/// endgame), in Fairy-Stockfish's units, on the scale where a pawn is
+/// worth `pawn`.
+pub fn rescale_fsf_value(value: u32, phase: usize, pawn: i32) -> i32 {
+    (i64::from(value) * i64::from(pawn) / i64::from(FSF_PAWN_VALUES[phase])) as i32
+}
+
 /// The king's exchange value: more than any exchange can win, so that a
 /// king is never given for material.
 pub const KING_EXCHANGE_VALUE: i32 = 20_000;

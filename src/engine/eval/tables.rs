@@ -2,7 +2,7 @@
 //! from the game's numbers ([`super::params`]) and its board's geometry.
 
 use crate::rules::tables::{Tables, per_game};
-use crate::rules::variant::FSF_PAWN_VALUES;
+use crate::rules::variant::rescale_fsf_value;
 use crate::rules::{Bitboard, Color, Evaluation, Piece, Position, Role, Square, Variant};
 
 use super::params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
@@ -29,19 +29,16 @@ pub fn estimate_extra_pieces(variant: Variant, prm: &mut EvalParams) {
 /// in place of the evaluation's own.
 fn apply_given_values(variant: Variant, prm: &mut EvalParams) {
     let pawn = prm.material[Role::Pawn.index()];
-    let scaled = |v: u32, our_pawn: i32, their_pawn: u32| {
-        (i64::from(v) * i64::from(our_pawn) / i64::from(their_pawn)) as i32
-    };
     for &(role, [middlegame, endgame]) in variant.spec().piece_values {
         if role == Role::King {
             continue;
         }
         let material = &mut prm.material[role.index()];
         if let Some(v) = middlegame {
-            material.0 = scaled(v, pawn.0, FSF_PAWN_VALUES[0]);
+            material.0 = rescale_fsf_value(v, 0, pawn.0);
         }
         if let Some(v) = endgame {
-            material.1 = scaled(v, pawn.1, FSF_PAWN_VALUES[1]);
+            material.1 = rescale_fsf_value(v, 1, pawn.1);
         }
     }
 }

@@ -15,8 +15,8 @@ use super::values::{GameValue, Region};
 use crate::rules::betza::PieceMoves;
 use crate::rules::piece::{Movement, Role};
 use crate::rules::variant::{
-    CastlingStyle, DeadPositions, EngineFacts, Evaluation, ExchangeValues, FSF_PAWN_VALUES,
-    STANDARD_EXCHANGE_VALUES, Variant, VariantSpec,
+    CastlingStyle, DeadPositions, EngineFacts, Evaluation, ExchangeValues,
+    STANDARD_EXCHANGE_VALUES, Variant, VariantSpec, rescale_fsf_value,
 };
 
 /// The most squares a board may have (the widest bitboard word).
@@ -173,7 +173,7 @@ fn exchange_values(spec: &VariantSpec) -> ExchangeValues {
     }
     for &(role, [middlegame, _]) in spec.piece_values {
         if let (Some(v), false) = (middlegame, role == Role::King) {
-            values[role.index()] = (v as i64 * 100 / i64::from(FSF_PAWN_VALUES[0])) as i32;
+            values[role.index()] = rescale_fsf_value(v, 0, standard[Role::Pawn.index()]);
         }
     }
     ExchangeValues::from_values(values)
