@@ -502,7 +502,10 @@ const STALEMATE: &str = "3r8/12/12/8k3/12/12/12/12/11r/2K9/r11/Rr10 w - - 0 1";
 fn stalemate() {
     assert_moves(STALEMATE, &[]);
     assert!(!mailbox_board(STALEMATE).in_check(true));
-    assert_eq!(game(STALEMATE, &[]).outcome(), Some(Outcome::Stalemate));
+    assert_eq!(
+        game(STALEMATE, &[]).outcome(),
+        Some(Outcome::Stalemate { winner: None })
+    );
 }
 
 /// Only the kings: Kd4, Ki9.
@@ -719,7 +722,7 @@ fn random_games_agree_move_by_move() {
                             },
                         }
                     } else {
-                        Outcome::Stalemate
+                        Outcome::Stalemate { winner: None }
                     };
                     assert_eq!(g.outcome(), Some(expected), "{here}");
                     break;

@@ -432,7 +432,7 @@ fn stalemate_is_detected() {
     let pos = game.position();
     assert_eq!(pos.legal_moves().len(), 0);
     assert!(!pos.in_check());
-    assert_eq!(game.outcome(), Some(Outcome::Stalemate));
+    assert_eq!(game.outcome(), Some(Outcome::Stalemate { winner: None }));
 }
 
 #[test]
@@ -460,7 +460,7 @@ fn hundred_plies_without_capture_or_pawn_move_draw() {
     assert_eq!(game.outcome(), None);
     let m = game.position().parse_wire("a1a2").unwrap();
     game.play(m);
-    assert_eq!(game.outcome(), Some(Outcome::FiftyMoveRule));
+    assert_eq!(game.outcome(), Some(Outcome::MoveRule { moves: 50 }));
 }
 
 #[test]
@@ -580,4 +580,78 @@ fn wire_moves_parse_and_reject() {
         before,
         "a rejected move leaves the position unchanged"
     );
+}
+
+/// Shatranj, from the shipped file: its endings differ from chess's.
+fn shatranj(fen: &str, moves: &[&str]) -> Game<u64> {
+    motley::rules::ini::registry::load_shipped();
+    let variant: Variant = "shatranj".parse().unwrap();
+    let mut game = Game::new(Position::<u64>::from_fen(variant, fen).unwrap());
+    for text in moves {
+        let m = game.position().parse_wire(text).unwrap();
+        game.play(m);
+    }
+    game
+}
+
+#[test]
+fn a_bare_king_loses_once_its_side_has_moved() {
+    // Rxg1 bares Black's king, which cannot take the rook back.
+    let mut game = shatranj("7k/8/8/8/8/8/8/KR4n1 w - - 0 1", &["b1g1"]);
+    assert_eq!(game.outcome(), None, "the bared side still moves");
+    let m = game.position().parse_wire("h8h7").unwrap();
+    game.play(m);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        outcome,
+        Outcome::Extinction {
+            winner: Some(Color::White),
+            bare_king: true
+        }
+    );
+    assert_eq!(outcome.description(), "White wins: Black's king is bare");
+    assert_eq!(game.position().legal_moves().len(), 0);
+}
+
+#[test]
+fn a_bare_king_that_bares_the_other_back_draws() {
+    let game = shatranj("8/8/8/8/8/1nk5/8/KR6 w - - 0 1", &["b1b3", "c3b3"]);
+    assert_eq!(game.outcome(), Some(Outcome::InsufficientMaterial));
+}
+
+#[test]
+fn king_and_knight_against_a_bare_king_play_on_in_shatranj() {
+    // Dead in chess; in shatranj White wins once Black has moved.
+    let game = shatranj("8/8/8/8/8/8/8/KN5k b - - 0 1", &[]);
+    assert_eq!(game.outcome(), None);
+    let chess = Game::new(
+        Position::<u64>::from_fen(Variant::Chess, "8/8/8/8/8/8/8/KN5k b - - 0 1").unwrap(),
+    );
+    assert_eq!(chess.outcome(), Some(Outcome::InsufficientMaterial));
+}
+
+#[test]
+fn a_stalemate_loses_in_shatranj() {
+    let fen = "k7/8/1K6/8/8/7p/7P/1R6 w - - 0 1";
+    let game = shatranj(fen, &["b6a6"]);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        outcome,
+        Outcome::Stalemate {
+            winner: Some(Color::White)
+        }
+    );
+    assert_eq!(outcome.description(), "White wins by stalemate");
+    let chess = game_from(Variant::Chess, fen, &["b6a6"]);
+    assert_eq!(chess.outcome(), Some(Outcome::Stalemate { winner: None }));
+}
+
+#[test]
+fn seventy_moves_without_capture_or_pawn_move_draw_in_shatranj() {
+    let game = shatranj("kr6/8/8/8/8/8/8/KR6 w - - 99 80", &["b1c1"]);
+    assert_eq!(game.outcome(), None, "fifty moves are not enough");
+    let game = shatranj("kr6/8/8/8/8/8/8/KR6 w - - 139 80", &["b1c1"]);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome, Outcome::MoveRule { moves: 70 });
+    assert_eq!(outcome.description(), "Draw by 70-move rule");
 }

@@ -456,6 +456,7 @@ transcript_tests! {
     perft_limits;
     end_of_input_during_perft;
     go_mate;
+    shatranj_endings;
     searchmoves;
     searchmoves_stopped_early;
     numbers;

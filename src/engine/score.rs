@@ -1,6 +1,8 @@
 //! Search scores: centipawns from the side to move's point of view, with
 //! mates encoded near the ends of the range.
 
+use crate::rules::EndScore;
+
 /// A score in centipawns (or a mate score).
 pub type Score = i32;
 
@@ -23,6 +25,18 @@ pub const fn mate_in(ply: usize) -> Score {
 #[inline]
 pub const fn mated_in(ply: usize) -> Score {
     -MATE + ply as Score
+}
+
+/// The score of a game ended by its rules `ply` plies from the root, for
+/// the side the ending befalls (the side to move there): a loss scores
+/// as being mated, a win as mating.
+#[inline]
+pub const fn end_score(score: EndScore, ply: usize) -> Score {
+    match score {
+        EndScore::Loss => mated_in(ply),
+        EndScore::Draw => DRAW,
+        EndScore::Win => mate_in(ply),
+    }
 }
 
 /// Whether a score is a mate score.

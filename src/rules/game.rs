@@ -6,7 +6,7 @@ use super::color::Color;
 use super::moves::Move;
 use super::piece::Role;
 use super::position::Position;
-use super::variant::DeadPositions;
+use super::variant::{DeadPositions, EndScore, ExtinctionPieces};
 
 /// How a game has ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,12 +16,29 @@ pub enum Outcome {
         /// The side that gave mate.
         winner: Color,
     },
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
+    /// The side to move has no legal move and is not in check; `winner`
+    /// is `None` where a stalemate draws, as in chess.
+    Stalemate {
+        /// The side the game's rule gives a stalemate to, if any.
+        winner: Option<Color>,
+    },
+    /// A side lost its pieces as the game's extinction rule counts them
+    /// ([`super::variant::Extinction`]); `bare_king` when that is
+    /// shatranj's bare king.
+    Extinction {
+        /// The side the rule gives the game to, or `None` for a draw.
+        winner: Option<Color>,
+        /// Whether the extinct side was left with its king alone.
+        bare_king: bool,
+    },
     /// The same position arose for the third time.
     ThreefoldRepetition,
-    /// 100 plies without a capture or a pawn move.
-    FiftyMoveRule,
+    /// The game's count of moves without a capture or a pawn move ran out
+    /// (50 moves in chess).
+    MoveRule {
+        /// The count, in moves of both sides.
+        moves: u32,
+    },
     /// Neither side can ever mate (bare kings, or a dead FIDE ending).
     InsufficientMaterial,
 }
@@ -31,27 +48,85 @@ impl Outcome {
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Checkmate { winner } => Some(winner),
+            Outcome::Stalemate { winner } | Outcome::Extinction { winner, .. } => winner,
             _ => None,
         }
     }
     /// A short description for result strings.
-    pub fn description(self) -> &'static str {
+    pub fn description(self) -> String {
+        let side = |color: Color| match color {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
         match self {
-            Outcome::Checkmate {
-                winner: Color::White,
-            } => "White mates",
-            Outcome::Checkmate {
-                winner: Color::Black,
-            } => "Black mates",
-            Outcome::Stalemate => "Stalemate",
-            Outcome::ThreefoldRepetition => "Draw by repetition",
-            Outcome::FiftyMoveRule => "Draw by fifty-move rule",
-            Outcome::InsufficientMaterial => "Draw by insufficient material",
+            Outcome::Checkmate { winner } => format!("{} mates", side(winner)),
+            Outcome::Stalemate { winner: None } => "Stalemate".to_string(),
+            Outcome::Stalemate {
+                winner: Some(winner),
+            } => format!("{} wins by stalemate", side(winner)),
+            Outcome::Extinction {
+                winner: Some(winner),
+                bare_king: true,
+            } => format!("{} wins: {}'s king is bare", side(winner), side(!winner)),
+            Outcome::Extinction {
+                winner: Some(winner),
+                bare_king: false,
+            } => format!("{} wins by extinction", side(winner)),
+            Outcome::Extinction { winner: None, .. } => "Draw by extinction".to_string(),
+            Outcome::ThreefoldRepetition => "Draw by repetition".to_string(),
+            Outcome::MoveRule { moves: 50 } => "Draw by fifty-move rule".to_string(),
+            Outcome::MoveRule { moves } => format!("Draw by {moves}-move rule"),
+            Outcome::InsufficientMaterial => "Draw by insufficient material".to_string(),
         }
     }
 }
 
+/// The side an ending befalls and what it scores for it, as the winner
+/// (`None` for a draw).
+fn winner_of(befallen: Color, score: EndScore) -> Option<Color> {
+    match score {
+        EndScore::Loss => Some(!befallen),
+        EndScore::Draw => None,
+        EndScore::Win => Some(befallen),
+    }
+}
+
 impl<B: Bitboard> Position<B> {
+    /// What the game's extinction rule has decided, from the side to
+    /// move's view, or `None` where it has decided nothing (always, in a
+    /// game without one). The side that just moved is judged first, as
+    /// Fairy-Stockfish judges it.
+    #[inline]
+    pub fn decided_by_extinction(&self) -> Option<EndScore> {
+        let rule = self.tables.spec.extinction.as_ref()?;
+        let us = self.side_to_move();
+        for side in [!us, us] {
+            let needed = rule.opponent_count + u32::from(rule.claim && side == us);
+            let extinct =
+                |count: &dyn Fn(Color) -> u32| count(side) <= rule.count && count(!side) >= needed;
+            let decided = match rule.pieces {
+                ExtinctionPieces::All => extinct(&|c| self.color_bb(c).count()),
+                ExtinctionPieces::Each(roles) => roles
+                    .iter()
+                    .any(|&role| extinct(&|c| self.pieces(c, role).count())),
+            };
+            if decided {
+                return Some(if side == us {
+                    rule.score
+                } else {
+                    rule.score.for_opponent()
+                });
+            }
+        }
+        None
+    }
+    /// Whether the game's count of plies without a capture or pawn move
+    /// has run out (never, in a game without one).
+    #[inline]
+    pub fn move_rule_ran_out(&self) -> bool {
+        let plies = self.tables.spec.move_rule_plies;
+        plies != 0 && self.halfmove_clock >= plies
+    }
     /// Whether neither side can ever mate, by the game's rule.
     pub fn is_dead(&self) -> bool {
         let kings = self.role_bb(Role::King);
@@ -128,20 +203,30 @@ impl<B: Bitboard> Game<B> {
     /// The outcome, if the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = &self.position;
+        let spec = pos.tables().spec;
+        let us = pos.side_to_move();
+        if let Some(score) = pos.decided_by_extinction() {
+            return Some(Outcome::Extinction {
+                winner: winner_of(us, score),
+                bare_king: spec.extinction.is_some_and(|rule| rule.is_bare_king()),
+            });
+        }
         if !pos.has_legal_move() {
             return Some(if pos.in_check() {
-                Outcome::Checkmate {
-                    winner: !pos.side_to_move(),
-                }
+                Outcome::Checkmate { winner: !us }
             } else {
-                Outcome::Stalemate
+                Outcome::Stalemate {
+                    winner: winner_of(us, spec.stalemate),
+                }
             });
         }
         if pos.is_dead() {
             return Some(Outcome::InsufficientMaterial);
         }
-        if pos.halfmove_clock() >= 100 && pos.tables().spec.fifty_move_rule {
-            return Some(Outcome::FiftyMoveRule);
+        if pos.move_rule_ran_out() {
+            return Some(Outcome::MoveRule {
+                moves: spec.move_rule_plies / 2,
+            });
         }
         if self.repetitions() >= 3 {
             return Some(Outcome::ThreefoldRepetition);

@@ -36,4 +36,4 @@ pub use notation::MoveError;
 pub use piece::{Piece, Role};
 pub use position::Position;
 pub use square::{File, Rank, Square};
-pub use variant::{EngineFacts, Evaluation, GameKind, Variant, VariantSpec};
+pub use variant::{EndScore, EngineFacts, Evaluation, GameKind, Variant, VariantSpec};

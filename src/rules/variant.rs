@@ -86,6 +86,67 @@ pub enum DeadPositions {
     NoRookOrQueen,
 }
 
+/// What an ending scores for the side it befalls: the side stalemated,
+/// the side whose pieces are extinct.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EndScore {
+    /// That side loses.
+    Loss,
+    /// The game is drawn.
+    Draw,
+    /// That side wins.
+    Win,
+}
+
+impl EndScore {
+    /// The same ending seen by the other side.
+    pub fn for_opponent(self) -> EndScore {
+        match self {
+            EndScore::Loss => EndScore::Win,
+            EndScore::Draw => EndScore::Draw,
+            EndScore::Win => EndScore::Loss,
+        }
+    }
+}
+
+/// Which pieces an extinction rule counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ExtinctionPieces {
+    /// A side's pieces all together, king included.
+    All,
+    /// Each of these roles on its own.
+    Each(&'static [Role]),
+}
+
+/// An extinction rule, as Fairy-Stockfish's `extinction*` keys say it: a
+/// side left with at most `count` of the counted pieces, while its
+/// opponent has at least `opponent_count`, has the game decided against
+/// it (`score`, from its side). Shatranj's bare king is all pieces, count
+/// 1 (the king alone), opponent count 2 and `claim`: a side bared when
+/// it can bare the other king back at once is not yet lost.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Extinction {
+    /// Which pieces are counted.
+    pub pieces: ExtinctionPieces,
+    /// The most pieces a side may have and be extinct.
+    pub count: u32,
+    /// The fewest pieces its opponent must have for the rule to apply.
+    pub opponent_count: u32,
+    /// Whether the side to move, when extinct, needs one piece more on
+    /// the other side to lose (it may still answer by extinction).
+    pub claim: bool,
+    /// What extinction scores for the extinct side.
+    pub score: EndScore,
+}
+
+impl Extinction {
+    /// Whether the rule is shatranj's bare king: a side left with its
+    /// king alone.
+    pub fn is_bare_king(&self) -> bool {
+        self.pieces == ExtinctionPieces::All && self.count == 1
+    }
+}
+
 /// Chad's castles and walls: each side's 3x3 castle, the 12 wall squares
 /// orthogonally next to its edges, and what they change. The king stays in
 /// its own castle; rooks and queens capture only between a castle and its
@@ -173,8 +234,13 @@ pub struct VariantSpec {
     pub castling_king_files: [u8; 2],
     /// Which material-only positions are draws.
     pub dead_positions: DeadPositions,
-    /// Whether 100 plies without a capture or pawn move draw.
-    pub fifty_move_rule: bool,
+    /// How many plies without a capture or pawn move draw (100 for the
+    /// fifty-move rule), or 0 where no count ends the game.
+    pub move_rule_plies: u32,
+    /// What a stalemate scores for the side stalemated.
+    pub stalemate: EndScore,
+    /// The game's extinction rule (shatranj's bare king), if it has one.
+    pub extinction: Option<Extinction>,
     /// Castles and walls, for the games that have them.
     pub fortress: Option<Fortress>,
     /// Movable boards, for the games that have them.
@@ -421,7 +487,9 @@ static CHESS: VariantSpec = VariantSpec {
     castling: CastlingStyle::Standard,
     castling_king_files: [2, 6],
     dead_positions: DeadPositions::Fide,
-    fifty_move_rule: true,
+    move_rule_plies: 100,
+    stalemate: EndScore::Draw,
+    extinction: None,
     fortress: None,
     attack_boards: None,
     xboard_name: "normal",
@@ -467,7 +535,9 @@ static WADCHESS: VariantSpec = VariantSpec {
     castling: CastlingStyle::Fast,
     castling_king_files: [2, 8],
     dead_positions: DeadPositions::BareKings,
-    fifty_move_rule: true,
+    move_rule_plies: 100,
+    stalemate: EndScore::Draw,
+    extinction: None,
     fortress: None,
     attack_boards: None,
     xboard_name: "wadchess",
@@ -511,7 +581,9 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     castling: CastlingStyle::Fast,
     castling_king_files: [2, 10],
     dead_positions: DeadPositions::BareKings,
-    fifty_move_rule: true,
+    move_rule_plies: 100,
+    stalemate: EndScore::Draw,
+    extinction: None,
     fortress: None,
     attack_boards: None,
     xboard_name: "paritychess",
@@ -548,7 +620,9 @@ static CHAD: VariantSpec = VariantSpec {
     castling: CastlingStyle::None,
     castling_king_files: [2, 10],
     dead_positions: DeadPositions::NoRookOrQueen,
-    fifty_move_rule: false,
+    move_rule_plies: 0,
+    stalemate: EndScore::Draw,
+    extinction: None,
     fortress: Some(Fortress {
         castle_corner: [(2, 2), (7, 7)],
         promotion: (Role::Rook, Role::Queen),
@@ -586,7 +660,9 @@ static WAUCHESS: VariantSpec = VariantSpec {
     castling_king_files: [2, 6],
     // Holes can wall a king in, so a lone minor piece may still mate.
     dead_positions: DeadPositions::BareKings,
-    fifty_move_rule: true,
+    move_rule_plies: 100,
+    stalemate: EndScore::Draw,
+    extinction: None,
     fortress: None,
     attack_boards: Some(AttackBoards {
         main_corner: (3, 3),

@@ -33,8 +33,8 @@ use super::eval::{EvalTables, evaluate_cached, with_endgame_knowledge_for_side};
 use super::limits::{SearchLimits, TimeBudget};
 use super::nnue::AccumulatorStack;
 use super::score::{
-    DRAW, INFINITE, MATE, MATE_BOUND, Score, ScoreReport, from_tt, is_mate, mate_in, mated_in,
-    to_tt,
+    DRAW, INFINITE, MATE, MATE_BOUND, Score, ScoreReport, end_score, from_tt, is_mate, mate_in,
+    mated_in, to_tt,
 };
 use super::see::see_ge;
 use super::tt::{Bound, TtEntry};
@@ -332,7 +332,10 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         }
         self.seldepth = self.seldepth.max(ply);
         if !root {
-            if self.is_repetition(pos) || pos.halfmove_clock() >= 100 || pos.is_dead() {
+            if let Some(score) = pos.decided_by_extinction() {
+                return end_score(score, ply);
+            }
+            if self.is_repetition(pos) || pos.move_rule_ran_out() || pos.is_dead() {
                 return DRAW;
             }
             alpha = alpha.max(mated_in(ply));
@@ -737,7 +740,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 return alpha;
             }
             // The first move is never pruned: none came, none is legal.
-            return if in_check { mated_in(ply) } else { DRAW };
+            return if in_check {
+                mated_in(ply)
+            } else {
+                end_score(pos.tables().spec.stalemate, ply)
+            };
         }
 
         if excluded == Move::NONE && (!root || self.root_excluded.is_empty()) {
@@ -842,6 +849,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if let Some(score) = pos.decided_by_extinction() {
+            return end_score(score, ply);
+        }
         if ply >= MAX_PLY - 1 {
             return self.static_eval(pos, ply);
         }

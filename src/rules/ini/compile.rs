@@ -7,16 +7,18 @@
 //! the WAD's and FAD's slots, with their own letters), and its rules are
 //! chess's in the ways the core can vary them: board size, start
 //! position, promotion choices (per side), castling (FIDE-like to any
-//! files, fast, or none), the fifty-move rule on or off, and which
-//! positions are dead. Every other difference is named in the reason.
+//! files, fast, or none), how the game ends (what a stalemate scores, the
+//! move-count rule's length, an extinction rule such as shatranj's bare
+//! king), and which positions are dead. Every other difference is named
+//! in the reason.
 
 use super::definition::{DeadPositionRule, GameDefinition, PieceDefinition, PieceKind};
 use super::values::{GameValue, Region};
 use crate::rules::betza::PieceMoves;
 use crate::rules::piece::{Movement, Role};
 use crate::rules::variant::{
-    CastlingStyle, DeadPositions, EngineFacts, Evaluation, ExchangeValues,
-    STANDARD_EXCHANGE_VALUES, Variant, VariantSpec, rescale_fsf_value,
+    CastlingStyle, DeadPositions, EndScore, EngineFacts, Evaluation, ExchangeValues, Extinction,
+    ExtinctionPieces, STANDARD_EXCHANGE_VALUES, Variant, VariantSpec, rescale_fsf_value,
 };
 
 /// The most squares a board may have (the widest bitboard word).
@@ -179,6 +181,17 @@ fn exchange_values(spec: &VariantSpec) -> ExchangeValues {
     ExchangeValues::from_values(values)
 }
 
+/// What a file's game value scores for the side it befalls, or `None`
+/// for a rule that ends nothing.
+fn end_score(value: GameValue) -> Option<EndScore> {
+    match value {
+        GameValue::Win => Some(EndScore::Win),
+        GameValue::Loss => Some(EndScore::Loss),
+        GameValue::Draw => Some(EndScore::Draw),
+        GameValue::None => None,
+    }
+}
+
 /// The rules core's game for a definition, as `variant`, or the first
 /// thing it cannot play.
 pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantSpec, Unplayable> {
@@ -219,7 +232,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
     }
 
     // Game ends.
-    let checks: [(&'static str, bool, &str); 9] = [
+    let checks: [(&'static str, bool, &str); 8] = [
         ("checking", d.checking, "kings must be royal"),
         (
             "checkmateValue",
@@ -228,8 +241,8 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         ),
         (
             "stalemateValue",
-            d.stalemate_value == GameValue::Draw,
-            "stalemate must draw",
+            d.stalemate_value != GameValue::None,
+            "stalemate must end the game",
         ),
         (
             "nFoldRule",
@@ -242,19 +255,14 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             "repetition must draw",
         ),
         (
-            "extinctionValue",
-            d.extinction_value == GameValue::None,
-            "no extinction rule",
+            "extinctionPseudoRoyal",
+            !d.extinction_pseudo_royal || d.extinction_value == GameValue::None,
+            "no pseudo-royal pieces",
         ),
         (
             "flagPiece",
             d.flag_piece.iter().all(Vec::is_empty),
             "no flag rule",
-        ),
-        (
-            "nMoveRule",
-            matches!(d.n_move_rule, 0 | 50),
-            "the move-count rule is 50 or off",
         ),
         ("chess960", !d.chess960, "no shuffled starts"),
     ];
@@ -264,6 +272,35 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             format!("motley plays it only as in chess: {reason}"),
         ));
     }
+    if d.n_move_rule != 0
+        && !d
+            .n_move_rule_types
+            .iter()
+            .all(|t| t == &[PieceKind::Predefined("pawn")])
+    {
+        return Err(unplayable(
+            "nMoveRuleTypes",
+            "motley's move-count rule restarts on pawn moves and captures only",
+        ));
+    }
+    let stalemate = end_score(d.stalemate_value).unwrap_or(EndScore::Draw);
+    let extinction = match end_score(d.extinction_value) {
+        None => None,
+        Some(score) => Some(Extinction {
+            pieces: match d.extinction_all_pieces {
+                true => ExtinctionPieces::All,
+                false => ExtinctionPieces::Each(Vec::leak(roles_of(
+                    &d.extinction_piece_types,
+                    &pieces,
+                    "extinctionPieceTypes",
+                )?)),
+            },
+            count: d.extinction_piece_count,
+            opponent_count: d.extinction_opponent_piece_count,
+            claim: d.extinction_claim,
+            score,
+        }),
+    };
 
     // Pawns.
     if has_pawn {
@@ -446,11 +483,17 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         pawn_double_steps: d.double_step,
         castling,
         castling_king_files: [d.castling_queenside_file, d.castling_kingside_file],
+        // FIDE's dead positions presume that only a mate wins: where a
+        // stalemate or an extinction may also win, only bare kings are dead.
         dead_positions: match d.dead_positions {
-            DeadPositionRule::Fide => DeadPositions::Fide,
-            DeadPositionRule::BareKings => DeadPositions::BareKings,
+            DeadPositionRule::Fide if stalemate == EndScore::Draw && extinction.is_none() => {
+                DeadPositions::Fide
+            }
+            _ => DeadPositions::BareKings,
         },
-        fifty_move_rule: d.n_move_rule == 50,
+        move_rule_plies: 2 * d.n_move_rule,
+        stalemate,
+        extinction,
         fortress: None,
         attack_boards: None,
         xboard_name: name,
@@ -494,7 +537,9 @@ mod tests {
             assert_eq!(spec.promotion_roles, built_in.promotion_roles);
             assert_eq!(spec.castling, built_in.castling);
             assert_eq!(spec.dead_positions, built_in.dead_positions);
-            assert_eq!(spec.fifty_move_rule, built_in.fifty_move_rule);
+            assert_eq!(spec.move_rule_plies, built_in.move_rule_plies);
+            assert_eq!(spec.stalemate, built_in.stalemate);
+            assert_eq!(spec.extinction, built_in.extinction);
             assert_eq!(spec.xboard_pieces, built_in.xboard_pieces);
             assert_eq!(spec.xboard_name, built_in.xboard_name);
             assert_eq!(spec.evaluation, built_in.evaluation);
@@ -509,7 +554,20 @@ mod tests {
             let definition = loaded.games.iter().find(|g| g.name == name).unwrap();
             compile(definition, Variant::Chess).unwrap_err()
         };
-        assert_eq!(reason("shatranj").key, Some("stalemateValue"));
+        let mut anti = GameDefinition {
+            stalemate_value: GameValue::None,
+            ..GameDefinition::default()
+        };
+        assert_eq!(
+            compile(&anti, Variant::Chess).unwrap_err().key,
+            Some("stalemateValue")
+        );
+        anti.stalemate_value = GameValue::Win;
+        anti.n_move_rule_types[1] = Vec::new();
+        assert_eq!(
+            compile(&anti, Variant::Chess).unwrap_err().key,
+            Some("nMoveRuleTypes")
+        );
         assert_eq!(reason("grand").key, Some("promotionRegionWhite"));
         let tencubed = reason("tencubed");
         assert!(
@@ -665,6 +723,44 @@ mod tests {
             spec.piece_values
                 .contains(&(Role::Knight, [Some(630), None]))
         );
+    }
+
+    /// Shatranj's endings: the bare king and a stalemate lose, 70 moves
+    /// draw, and only bare kings are dead.
+    #[test]
+    fn shatranj_ends_as_its_file_says() {
+        let loaded = shipped();
+        let shatranj = loaded.games.iter().find(|g| g.name == "shatranj").unwrap();
+        let spec = compile(shatranj, Variant::Chess).unwrap();
+        assert_eq!(spec.stalemate, EndScore::Loss);
+        assert_eq!(spec.move_rule_plies, 140);
+        assert_eq!(spec.dead_positions, DeadPositions::BareKings);
+        let rule = spec.extinction.unwrap();
+        assert!(rule.is_bare_king());
+        assert_eq!(
+            (rule.count, rule.opponent_count, rule.claim, rule.score),
+            (1, 2, true, EndScore::Loss)
+        );
+        let text = format!(
+            "{}\n[pawnless:chess]\nextinctionValue = win\nextinctionPieceTypes = pn\n",
+            super::super::SHIPPED_GAMES
+        );
+        let loaded = super::super::load(
+            "test.ini",
+            &text,
+            |name| (name == "chess").then(GameDefinition::default),
+            |name| name == "chess",
+        );
+        let pawnless = loaded.games.iter().find(|g| g.name == "pawnless").unwrap();
+        let rule = compile(pawnless, Variant::Chess)
+            .unwrap()
+            .extinction
+            .unwrap();
+        assert_eq!(
+            rule.pieces,
+            ExtinctionPieces::Each(&[Role::Pawn, Role::Knight])
+        );
+        assert_eq!(rule.score, EndScore::Win);
     }
 
     /// Gardner's Minichess: 5x5 pawns that never double-step.

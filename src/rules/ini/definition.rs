@@ -124,14 +124,19 @@ pub struct GameDefinition {
     pub n_fold_value_absolute: bool,
     /// What losing every piece of `extinction_piece_types` scores.
     pub extinction_value: GameValue,
-    /// The pieces whose extinction ends the game (`*`: all pieces).
+    /// The pieces whose extinction ends the game, each type counted on
+    /// its own.
     pub extinction_piece_types: Vec<PieceKind>,
+    /// Whether the extinction rule counts all of a side's pieces together
+    /// (`extinctionPieceTypes = *`, Fairy-Stockfish's `ALL_PIECES`).
+    pub extinction_all_pieces: bool,
     /// The game ends when at most this many of them remain.
     pub extinction_piece_count: u32,
     /// Whether the extinction pieces may not be left attacked.
     pub extinction_pseudo_royal: bool,
-    /// Whether extinction ends the game at once when it happens, rather
-    /// than at the side's next move (`extinctionClaim`).
+    /// Whether extinction can only be claimed by the side to move
+    /// (`extinctionClaim`): an extinct side to move needs one more piece
+    /// against it to lose, since it may still answer in kind.
     pub extinction_claim: bool,
     /// Extinction counts only while the opponent has at least this many
     /// pieces (0: always): shatranj's bare king rule is 2.
@@ -241,6 +246,7 @@ impl Default for GameDefinition {
             n_fold_value_absolute: false,
             extinction_value: GameValue::None,
             extinction_piece_types: Vec::new(),
+            extinction_all_pieces: false,
             extinction_piece_count: 0,
             extinction_pseudo_royal: false,
             extinction_claim: false,
@@ -580,7 +586,13 @@ impl GameDefinition {
             "nFoldValue" => self.n_fold_value = game_value(value)?,
             "nFoldValueAbsolute" => self.n_fold_value_absolute = boolean(value)?,
             "extinctionValue" => self.extinction_value = game_value(value)?,
-            "extinctionPieceTypes" => self.extinction_piece_types = self.kinds(value)?,
+            "extinctionPieceTypes" => {
+                self.extinction_all_pieces = value.trim() == "*";
+                self.extinction_piece_types = match self.extinction_all_pieces {
+                    true => Vec::new(),
+                    false => self.kinds(value)?,
+                };
+            }
             "extinctionPieceCount" => self.extinction_piece_count = number(value, 0, 1_000)?,
             "extinctionPseudoRoyal" => self.extinction_pseudo_royal = boolean(value)?,
             "extinctionClaim" => self.extinction_claim = boolean(value)?,

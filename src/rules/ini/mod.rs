@@ -292,7 +292,7 @@ maxFile = j
             assert!(game.castling && game.fast_castling);
             assert_eq!(spec.dead_positions, DeadPositions::BareKings);
             assert_eq!(game.dead_positions, definition::DeadPositionRule::BareKings);
-            assert_eq!((game.n_move_rule, spec.fifty_move_rule), (50, true));
+            assert_eq!((game.n_move_rule, spec.move_rule_plies), (50, 100));
         }
     }
 
