@@ -111,6 +111,18 @@ def promotion_position(variant, rng):
     return None
 
 
+# Positions set up by hand where a game's own rules need them, counted by
+# Fairy-Stockfish like the others.
+SET_UP = {
+    "grand": [
+        ("Set up: promotion limits (no second queen) and optional promotion.",
+         "4k5/P9/1P8/10/10/10/10/10/10/3QK5 w - - 0 1"),
+        ("Set up: Black promotes, a rook and a knight lost.",
+         "r3k5/10/10/10/10/10/10/1p1p6/p9/4K5 b - - 0 1"),
+    ],
+}
+
+
 def has_extinction_rule(variant):
     """Whether the shipped file's section for `variant` sets an
     extinction rule (shatranj's bare king)."""
@@ -181,6 +193,8 @@ def generate(variant, engine_path, seed, max_nodes):
     promo = promotion_position(variant, rng)
     if promo:
         positions.append(("Random play, a pawn to promote.", promo))
+    for name, fen in SET_UP.get(variant, []):
+        positions.append((name, fen))
     if has_extinction_rule(variant):
         for fen in ending_positions(variant, rng):
             positions.append(("Random play to an ending the extinction rule decides.", fen))

@@ -376,6 +376,9 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
             }
+            MoveBatch::Pawn { from, targets } if !t.promotion_is_plain => {
+                self.append_pawn_moves_with_choices(set, from, targets, list);
+            }
             MoveBatch::Pawn { from, targets } => {
                 let double = t.pawn_double_step(us, from);
                 for to in (targets & pawn_mask).squares() {
@@ -404,6 +407,62 @@ impl<B: Bitboard> Position<B> {
         });
     }
 
+    /// What a pawn of the side to move may promote to here: the game's
+    /// choices, less the roles it already has as many of as the game's
+    /// promotion limits allow.
+    pub fn promotion_choices(&self) -> impl Iterator<Item = Role> + '_ {
+        let spec = self.tables.spec;
+        let us = self.side;
+        spec.promotions(us).iter().copied().filter(move |&role| {
+            spec.promotion_limit(role)
+                .is_none_or(|limit| self.pieces(us, role).count() < u32::from(limit))
+        })
+    }
+
+    /// The moves of one pawn to `targets` in a game whose promotions are
+    /// optional or limited: a promotion to each choice the limits leave,
+    /// and, short of the last rank where promotion is optional, the plain
+    /// move.
+    fn append_pawn_moves_with_choices(
+        &self,
+        set: MoveSet,
+        from: Square,
+        targets: B,
+        list: &mut MoveList,
+    ) {
+        let t = self.tables;
+        let us = self.side;
+        let enemy = self.by_color[(!us).index()];
+        let zone = t.promotion_zone[us.index()];
+        let last_rank = t.promotion_rank[us.index()];
+        let double = t.pawn_double_step(us, from);
+        let wanted = |capture: bool| match set {
+            MoveSet::All => true,
+            MoveSet::Noisy => capture,
+            MoveSet::Quiet => !capture,
+        };
+        for to in targets.squares() {
+            let capture = enemy.has(to);
+            if zone.has(to) {
+                if set != MoveSet::Quiet {
+                    for role in self.promotion_choices() {
+                        list.push(Move::promotion(from, to, role));
+                    }
+                }
+                if !(t.spec.promotion_optional && !last_rank.has(to) && wanted(capture)) {
+                    continue;
+                }
+            } else if !wanted(capture) {
+                continue;
+            }
+            list.push(if double.has(to) {
+                Move::double_step(from, to)
+            } else {
+                Move::normal(from, to)
+            });
+        }
+    }
+
     /// The piece a move captures, if any (the pawn, for en passant).
     #[inline]
     pub fn captured(&self, m: Move) -> Option<Piece> {
@@ -418,7 +477,16 @@ impl<B: Bitboard> Position<B> {
     pub fn count_legal(&self) -> u64 {
         let t = self.tables;
         let promotion_zone = t.promotion_zone[self.side.index()];
-        let promotion_choices = t.spec.promotions(self.side).len() as u32;
+        // Where promotion is optional, the squares a pawn may also enter
+        // without promoting.
+        let may_stay = match t.spec.promotion_optional {
+            true => promotion_zone & !t.promotion_rank[self.side.index()],
+            false => B::EMPTY,
+        };
+        let promotion_choices = match t.promotion_is_plain {
+            true => t.spec.promotions(self.side).len() as u32,
+            false => self.promotion_choices().count() as u32,
+        };
         let mut count = 0u64;
         self.generate_batches(&mut |batch| {
             count += match batch {
@@ -426,6 +494,7 @@ impl<B: Bitboard> Position<B> {
                 MoveBatch::Pawn { targets, .. } => {
                     (targets & !promotion_zone).count()
                         + (targets & promotion_zone).count() * promotion_choices
+                        + (targets & may_stay).count()
                 }
                 MoveBatch::Single(_) => 1,
             } as u64;
@@ -475,9 +544,12 @@ impl<B: Bitboard> Position<B> {
                 if !targets.has(to) {
                     return false;
                 }
-                if t.promotion_zone[us.index()].has(to) {
+                let may_stay = t.spec.promotion_optional && !t.promotion_rank[us.index()].has(to);
+                if t.promotion_zone[us.index()].has(to)
+                    && (m.kind() == MoveKind::Promotion || !may_stay)
+                {
                     match m.promotion_role() {
-                        Some(role) if t.spec.promotions(us).contains(&role) => {
+                        Some(role) if self.promotion_choices().any(|r| r == role) => {
                             Move::promotion(from, to, role)
                         }
                         _ => return false,

@@ -73,8 +73,14 @@ pub struct Tables<B> {
     pawn_attacks: [Vec<B>; 2],
     pawn_step: [Vec<B>; 2],
     pawn_double_step: [Vec<B>; 2],
-    /// Squares on which a pawn of each colour promotes.
+    /// Squares on which a pawn of each colour promotes (or, where
+    /// promotion is optional, may promote).
     pub promotion_zone: [B; 2],
+    /// The far rank of each colour's pawns, where a pawn must promote.
+    pub promotion_rank: [B; 2],
+    /// Whether every pawn move into the zone promotes, to any of the
+    /// game's choices (no optional promotion, no limits): the fast path.
+    pub promotion_is_plain: bool,
     /// Each colour's first rank (castling happens there).
     pub back_rank: [B; 2],
     /// Non-pawn roles that leap (the king included).
@@ -286,8 +292,9 @@ impl<B: Bitboard> Tables<B> {
                     set(&mut [-1, 1].iter().filter_map(|&df| geometry.offset(sq, df, fw)));
                 if let Some(one) = geometry.offset(sq, 0, fw) {
                     pawn_step[c.index()][i] = B::from_square(one);
-                    let on_second_rank = spec.pawn_double_steps
-                        && relative_rank(c, geometry.rank_of(sq).0) == 1
+                    let on_second_rank = spec
+                        .pawn_double_step_rank
+                        .is_some_and(|rank| relative_rank(c, geometry.rank_of(sq).0) == rank)
                         && main.has(sq);
                     if let (true, Some(two)) = (on_second_rank, geometry.offset(one, 0, fw)) {
                         pawn_double_step[c.index()][i] = B::from_square(two);
@@ -299,7 +306,13 @@ impl<B: Bitboard> Tables<B> {
             geometry.rank_squares(Rank(first_rank)),
             geometry.rank_squares(Rank(last_rank)),
         ];
-        let promotion_zone = [back_rank[1] & main, back_rank[0] & main];
+        let promotion_rank = [back_rank[1] & main, back_rank[0] & main];
+        let promotion_zone = Color::ALL.map(|c| {
+            (first_rank..=last_rank)
+                .filter(|&r| last_rank - first_rank - relative_rank(c, r) < spec.promotion_ranks)
+                .fold(B::EMPTY, |zone, r| zone | geometry.rank_squares(Rank(r)))
+                & main
+        });
 
         let mut castle = [B::EMPTY; 2];
         let mut wall = [B::EMPTY; 2];
@@ -346,6 +359,8 @@ impl<B: Bitboard> Tables<B> {
             pawn_step,
             pawn_double_step,
             promotion_zone,
+            promotion_rank,
+            promotion_is_plain: !spec.promotion_optional && spec.promotion_limits.is_empty(),
             back_rank,
             leaper_roles,
             orthogonal_riders,

@@ -224,8 +224,20 @@ pub struct VariantSpec {
     /// What a pawn may promote to, in the order moves are generated, for
     /// White then Black (the same in every built-in game).
     pub promotion_roles: [&'static [Role]; 2],
-    /// Whether pawns may step two squares from their second rank.
-    pub pawn_double_steps: bool,
+    /// The rank, counted from each side's own first rank (0), from which
+    /// its pawns may step two squares, or `None` where they never do (1 in
+    /// chess; Grand Chess's pawns start and double-step on their third).
+    pub pawn_double_step_rank: Option<u8>,
+    /// How many ranks at the far end of the board a pawn promotes on (1
+    /// in chess; 3 in Grand Chess).
+    pub promotion_ranks: u8,
+    /// Whether a pawn entering the promotion ranks before the last may
+    /// stay a pawn (Grand Chess); on the last rank it always promotes.
+    pub promotion_optional: bool,
+    /// The most pieces of a role a side may have for a pawn to promote to
+    /// it (Grand Chess: one queen, two rooks, ...); roles not named have
+    /// no limit, and the built-in games none.
+    pub promotion_limits: &'static [(Role, u8)],
     /// How the game castles.
     pub castling: CastlingStyle,
     /// Where the king ends a standard castle, by file: towards the lower
@@ -391,9 +403,17 @@ impl VariantSpec {
     pub fn piece_of_fen_char(&self, c: char) -> Option<Piece> {
         Piece::from_fen_char(c, |letter| self.role_of_letter(letter))
     }
-    /// What a pawn of `color` may promote to.
+    /// What a pawn of `color` may promote to, limits aside.
     pub fn promotions(&self, color: Color) -> &'static [Role] {
         self.promotion_roles[color.index()]
+    }
+    /// The most pieces of `role` a side may have for a pawn to promote to
+    /// it, or `None` for no limit.
+    pub fn promotion_limit(&self, role: Role) -> Option<u8> {
+        self.promotion_limits
+            .iter()
+            .find(|&&(r, _)| r == role)
+            .map(|&(_, limit)| limit)
     }
     /// A role's Betza (empty for a role not in the game).
     pub fn betza_of(&self, role: Role) -> &'static str {
@@ -483,7 +503,10 @@ static CHESS: VariantSpec = VariantSpec {
     letters: &[],
     piece_values: &[],
     promotion_roles: [FIDE_PROMOTIONS; 2],
-    pawn_double_steps: true,
+    pawn_double_step_rank: Some(1),
+    promotion_ranks: 1,
+    promotion_optional: false,
+    promotion_limits: &[],
     castling: CastlingStyle::Standard,
     castling_king_files: [2, 6],
     dead_positions: DeadPositions::Fide,
@@ -531,7 +554,10 @@ static WADCHESS: VariantSpec = VariantSpec {
     letters: &[],
     piece_values: &[],
     promotion_roles: [WAD_PROMOTIONS; 2],
-    pawn_double_steps: true,
+    pawn_double_step_rank: Some(1),
+    promotion_ranks: 1,
+    promotion_optional: false,
+    promotion_limits: &[],
     castling: CastlingStyle::Fast,
     castling_king_files: [2, 8],
     dead_positions: DeadPositions::BareKings,
@@ -577,7 +603,10 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     letters: &[],
     piece_values: &[],
     promotion_roles: [PARITY_PROMOTIONS; 2],
-    pawn_double_steps: true,
+    pawn_double_step_rank: Some(1),
+    promotion_ranks: 1,
+    promotion_optional: false,
+    promotion_limits: &[],
     castling: CastlingStyle::Fast,
     castling_king_files: [2, 10],
     dead_positions: DeadPositions::BareKings,
@@ -616,7 +645,10 @@ static CHAD: VariantSpec = VariantSpec {
     letters: &[],
     piece_values: &[],
     promotion_roles: [&[], &[]],
-    pawn_double_steps: true,
+    pawn_double_step_rank: Some(1),
+    promotion_ranks: 1,
+    promotion_optional: false,
+    promotion_limits: &[],
     castling: CastlingStyle::None,
     castling_king_files: [2, 10],
     dead_positions: DeadPositions::NoRookOrQueen,
@@ -655,7 +687,10 @@ static WAUCHESS: VariantSpec = VariantSpec {
     letters: &[],
     piece_values: &[],
     promotion_roles: [FIDE_PROMOTIONS; 2],
-    pawn_double_steps: true,
+    pawn_double_step_rank: Some(1),
+    promotion_ranks: 1,
+    promotion_optional: false,
+    promotion_limits: &[],
     castling: CastlingStyle::Standard,
     castling_king_files: [2, 6],
     // Holes can wall a king in, so a lone minor piece may still mate.

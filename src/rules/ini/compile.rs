@@ -303,56 +303,68 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
     };
 
     // Pawns.
+    let mut promotion_ranks = 1;
+    let mut double_step_rank = None;
     if has_pawn {
-        let pawn_rules: [(&'static str, bool); 8] = [
-            (
-                "promotionRegionWhite",
-                is_rank(
-                    &d.promotion_region[0],
-                    files,
-                    ranks,
-                    ranks.saturating_sub(1),
-                ),
-            ),
-            (
-                "promotionRegionBlack",
-                is_rank(&d.promotion_region[1], files, ranks, 0),
-            ),
+        let pawn_rules: [(&'static str, bool, &str); 3] = [
             (
                 "promotionPawnTypes",
                 d.promotion_pawn_types
                     .iter()
                     .all(|t| t == &[PieceKind::Predefined("pawn")]),
-            ),
-            ("mandatoryPawnPromotion", d.mandatory_pawn_promotion),
-            (
-                "promotionLimit",
-                d.promotion_limit.values().all(|&n| n == 0),
+                "only the pawn promotes",
             ),
             (
-                "doubleStepRegionWhite",
-                !d.double_step || is_rank(&d.double_step_region[0], files, ranks, 1),
-            ),
-            (
-                "doubleStepRegionBlack",
-                !d.double_step
-                    || is_rank(
-                        &d.double_step_region[1],
-                        files,
-                        ranks,
-                        ranks.saturating_sub(2),
-                    ),
+                "mandatoryPawnPromotion",
+                d.mandatory_pawn_promotion || d.immobility_illegal,
+                "a pawn that need not promote may still not stay on the last rank (immobilityIllegal = true)",
             ),
             (
                 "tripleStepRegionWhite",
                 d.triple_step_region.iter().all(|r| *r == Region::EMPTY),
+                "pawns step one or two squares",
             ),
         ];
-        if let Some((key, _)) = pawn_rules.iter().find(|(_, ok)| !ok) {
-            return Err(unplayable(
-                key,
-                "motley's pawns promote on the last rank only, to any choice, and double-step (if at all) from their second rank",
-            ));
+        if let Some((key, _, reason)) = pawn_rules.iter().find(|(_, ok, _)| !ok) {
+            return Err(unplayable(key, format!("in motley {reason}")));
+        }
+        // The promotion zone: the same number of ranks at each side's
+        // far end.
+        let far_ranks = |region: &Region, white: bool| {
+            (1..=ranks).find(|&k| {
+                let far = |r: u8| match white {
+                    true => r >= ranks - k,
+                    false => r < k,
+                };
+                (0..ranks).all(|r| (0..files).all(|f| region.has(f, r) == far(r)))
+            })
+        };
+        promotion_ranks = match (
+            far_ranks(&d.promotion_region[0], true),
+            far_ranks(&d.promotion_region[1], false),
+        ) {
+            (Some(white), Some(black)) if white == black && white < ranks => white,
+            _ => {
+                return Err(unplayable(
+                    "promotionRegionWhite",
+                    "motley's pawns promote on the same number of whole ranks at each side's far end",
+                ));
+            }
+        };
+        if d.double_step {
+            double_step_rank = match (0..ranks)
+                .find(|&r| is_rank(&d.double_step_region[0], files, ranks, r))
+            {
+                Some(rank) if is_rank(&d.double_step_region[1], files, ranks, ranks - 1 - rank) => {
+                    Some(rank)
+                }
+                _ => {
+                    return Err(unplayable(
+                        "doubleStepRegionWhite",
+                        "motley's pawns double-step from one whole rank, the same for both sides",
+                    ));
+                }
+            };
         }
         if !d.en_passant_region.iter().all(|r| covers(r, files, ranks))
             || !d
@@ -385,6 +397,16 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
                 key,
                 "a pawn may not promote to a pawn or a king",
             ));
+        }
+    }
+
+    let mut promotion_limits: Vec<(Role, u8)> = Vec::new();
+    for (kind, &limit) in &d.promotion_limit {
+        let Some(&(role, _)) = pieces.iter().find(|(_, p)| p.kind == *kind) else {
+            continue;
+        };
+        if limit > 0 {
+            promotion_limits.push((role, u8::try_from(limit).unwrap_or(u8::MAX)));
         }
     }
 
@@ -480,7 +502,10 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         letters: Vec::leak(letters),
         piece_values: Vec::leak(piece_values),
         promotion_roles: [Vec::leak(white_promotions), Vec::leak(black_promotions)],
-        pawn_double_steps: d.double_step,
+        pawn_double_step_rank: double_step_rank,
+        promotion_ranks,
+        promotion_optional: has_pawn && !d.mandatory_pawn_promotion,
+        promotion_limits: Vec::leak(promotion_limits),
         castling,
         castling_king_files: [d.castling_queenside_file, d.castling_kingside_file],
         // FIDE's dead positions presume that only a mate wins: where a
@@ -568,7 +593,22 @@ mod tests {
             compile(&anti, Variant::Chess).unwrap_err().key,
             Some("nMoveRuleTypes")
         );
-        assert_eq!(reason("grand").key, Some("promotionRegionWhite"));
+        let mut odd = GameDefinition::default();
+        odd.promotion_region[0] = Region::rank(7);
+        odd.promotion_region[1] = Region::rank(0);
+        odd.promotion_region[1].0[1] = 1;
+        assert_eq!(
+            compile(&odd, Variant::Chess).unwrap_err().key,
+            Some("promotionRegionWhite")
+        );
+        odd = GameDefinition {
+            mandatory_pawn_promotion: false,
+            ..GameDefinition::default()
+        };
+        assert_eq!(
+            compile(&odd, Variant::Chess).unwrap_err().key,
+            Some("mandatoryPawnPromotion")
+        );
         let tencubed = reason("tencubed");
         assert!(
             tencubed.reason.contains("at most two pieces beyond"),
@@ -763,15 +803,38 @@ mod tests {
         assert_eq!(rule.score, EndScore::Win);
     }
 
+    /// Grand Chess: three promotion ranks, optional short of the last,
+    /// limited to the pieces a side has lost; pawns double-step from
+    /// their third rank.
+    #[test]
+    fn grand_promotes_as_its_file_says() {
+        let loaded = shipped();
+        let grand = loaded.games.iter().find(|g| g.name == "grand").unwrap();
+        let spec = compile(grand, Variant::Chess).unwrap();
+        assert_eq!(spec.promotion_ranks, 3);
+        assert!(spec.promotion_optional);
+        assert_eq!(spec.pawn_double_step_rank, Some(2));
+        assert_eq!(spec.promotion_limit(Role::Queen), Some(1));
+        assert_eq!(spec.promotion_limit(Role::Rook), Some(2));
+        assert_eq!(spec.promotion_limit(Role::Champion), Some(1));
+        assert_eq!(spec.promotion_limit(Role::Pawn), None);
+        let chess = Variant::Chess.spec();
+        assert_eq!(
+            (chess.promotion_ranks, chess.promotion_optional),
+            (1, false)
+        );
+        assert!(chess.promotion_limits.is_empty());
+    }
+
     /// Gardner's Minichess: 5x5 pawns that never double-step.
     #[test]
     fn pawns_may_have_no_double_step() {
         let loaded = shipped();
         let gardner = loaded.games.iter().find(|g| g.name == "gardner").unwrap();
         let spec = compile(gardner, Variant::Chess).unwrap();
-        assert!(!spec.pawn_double_steps);
+        assert_eq!(spec.pawn_double_step_rank, None);
         assert_eq!((spec.files, spec.ranks), (5, 5));
-        assert!(Variant::Chess.spec().pawn_double_steps);
+        assert_eq!(Variant::Chess.spec().pawn_double_step_rank, Some(1));
     }
 
     #[test]
