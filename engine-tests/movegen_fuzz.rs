@@ -79,7 +79,7 @@ fn game_of(variant: Variant) -> Game {
     }
 }
 
-/// The oracle's kind of a role.
+/// The oracle's kind of a role (the built-in games' roles only).
 fn kind_of(role: Role) -> Kind {
     match role {
         Role::Pawn => Kind::Pawn,
@@ -90,6 +90,7 @@ fn kind_of(role: Role) -> Kind {
         Role::King => Kind::King,
         Role::Champion => Kind::Champion,
         Role::Fad => Kind::Fad,
+        Role::Extra1 | Role::Extra2 => panic!("no built-in game has {role:?}"),
     }
 }
 
@@ -97,6 +98,7 @@ fn kind_of(role: Role) -> Kind {
 fn role_of(kind: Kind) -> Role {
     Role::ALL
         .into_iter()
+        .filter(|r| !matches!(r, Role::Extra1 | Role::Extra2))
         .find(|&r| kind_of(r) == kind)
         .expect("every kind is a role")
 }

@@ -9,7 +9,7 @@
 //! | bytes | what |
 //! |---|---|
 //! | 1 | `n`, the number of pieces (at most [`MAX_PIECES`]) |
-//! | 2 `n` | each piece: its square (0 = a1, by ranks), then colour (bit 3) and role (bits 0-2) |
+//! | 2 `n` | each piece: its square (0 = a1, by ranks), then colour (bit 3) and role (bits 0-2, and bit 4 for roles 8 and up) |
 //! | 1 | flags: bit 0 set when Black is to move |
 //! | 1 | `k`, the number of attack boards (Wau Chess: 4; other games: 0) |
 //! | `k` | each attack board's corner square |
@@ -89,6 +89,29 @@ pub struct PositionRecord {
     pub outcome: Outcome,
 }
 
+/// A piece's byte in a record: the role's low three bits, the colour in
+/// bit 3 (set for Black), and bit 4 for the roles past the first eight
+/// (the slots only games read from files use), so that files written
+/// before those roles existed read the same.
+fn piece_code(piece: Piece) -> u8 {
+    let role = piece.role.index() as u8;
+    ((role >> 3) << 4) | ((piece.color.index() as u8) << 3) | (role & 7)
+}
+
+/// The piece a record's byte names, or `None` for a byte no piece has.
+fn piece_of_code(code: u8) -> Option<Piece> {
+    if code & !31 != 0 {
+        return None;
+    }
+    let color = if code & 8 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let role = Role::ALL.get(usize::from(((code >> 4) << 3) | (code & 7)))?;
+    Some(Piece::new(color, *role))
+}
+
 impl PositionRecord {
     /// The record of `pos` with its search score (centipawns, side to
     /// move; clamped to `i16`) and the game's outcome for the side to move.
@@ -106,7 +129,7 @@ impl PositionRecord {
         out.push(self.pieces.len() as u8);
         for (sq, piece) in &self.pieces {
             out.push(sq.to_u8());
-            out.push(((piece.color.index() as u8) << 3) | piece.role.index() as u8);
+            out.push(piece_code(*piece));
         }
         out.push(u8::from(self.side_to_move == Color::Black));
         out.push(self.board_corners.len() as u8);
@@ -367,17 +390,10 @@ impl DataReader {
         let mut pieces = Vec::with_capacity(n);
         for pair in bytes[..2 * n].chunks(2) {
             let sq = self.square(pair[0])?;
-            let color = if pair[1] & 8 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let role = Role::ALL
-                .get(usize::from(pair[1] & 7))
-                .copied()
-                .filter(|r| roles.contains(r) && pair[1] & !15 == 0)
+            let piece = piece_of_code(pair[1])
+                .filter(|p| roles.contains(&p.role))
                 .ok_or_else(|| self.corrupt(format!("piece code {}", pair[1])))?;
-            pieces.push((sq, Piece::new(color, role)));
+            pieces.push((sq, piece));
         }
         let flags = bytes[2 * n];
         if flags & !1 != 0 {
@@ -485,6 +501,27 @@ impl DataStats {
 mod tests {
     use super::*;
     use crate::rules::AnyPosition;
+
+    /// Every piece has its own byte, read back as itself; the first
+    /// eight roles keep the bytes files were written with before the
+    /// others existed.
+    #[test]
+    fn piece_codes_read_back() {
+        let mut seen = std::collections::HashSet::new();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece::new(color, role);
+                let code = piece_code(piece);
+                assert!(seen.insert(code), "{piece:?}");
+                assert_eq!(piece_of_code(code), Some(piece));
+                if role.index() < 8 {
+                    assert_eq!(code, ((color.index() as u8) << 3) | role.index() as u8);
+                }
+            }
+        }
+        assert_eq!(piece_of_code(0x20), None);
+        assert_eq!(piece_of_code(0x1f), None, "role 15 is no role");
+    }
 
     fn temp(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("motley-data-{}-{name}", std::process::id()));

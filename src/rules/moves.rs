@@ -102,7 +102,10 @@ impl Move {
     /// The promotion role, for promotions.
     #[inline]
     pub fn promotion_role(self) -> Option<Role> {
-        (self.kind() == MoveKind::Promotion).then(|| Role::ALL[((self.0 >> 16) & 7) as usize])
+        match self.kind() {
+            MoveKind::Promotion => Role::ALL.get(((self.0 >> 16) & 0xFF) as usize).copied(),
+            _ => None,
+        }
     }
     /// The castling rook's square, for castling.
     #[inline]

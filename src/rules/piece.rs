@@ -30,11 +30,16 @@ pub enum Role {
     Champion = 6,
     /// The FAD (`F`).
     Fad = 7,
+    /// A slot for a game file's piece that moves as no built-in one
+    /// (no built-in game has it; `X` unless the file names it).
+    Extra1 = 8,
+    /// A second such slot (`Y` unless the file names it).
+    Extra2 = 9,
 }
 
 impl Role {
     /// Number of roles, the size of per-role tables.
-    pub const COUNT: usize = 8;
+    pub const COUNT: usize = 10;
     /// Every role, in index order.
     pub const ALL: [Role; Role::COUNT] = [
         Role::Pawn,
@@ -45,7 +50,14 @@ impl Role {
         Role::King,
         Role::Champion,
         Role::Fad,
+        Role::Extra1,
+        Role::Extra2,
     ];
+
+    /// The slots a game file's pieces that move as no built-in role take:
+    /// the WAD's and the FAD's (in games without them), then the two no
+    /// built-in game uses.
+    pub const EXTRA_SLOTS: [Role; 4] = [Role::Champion, Role::Fad, Role::Extra1, Role::Extra2];
 
     /// The role's index into per-role tables.
     #[inline]
@@ -63,6 +75,8 @@ impl Role {
             Role::King => 'K',
             Role::Champion => 'C',
             Role::Fad => 'F',
+            Role::Extra1 => 'X',
+            Role::Extra2 => 'Y',
         }
     }
     /// The role named by a letter of either case.

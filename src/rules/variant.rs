@@ -302,6 +302,12 @@ pub fn rescale_fsf_value(value: u32, phase: usize, pawn: i32) -> i32 {
 /// king is never given for material.
 pub const KING_EXCHANGE_VALUE: i32 = 20_000;
 
+/// The exchange value of the slots no built-in game uses
+/// ([`Role::Extra1`], [`Role::Extra2`]): above the queen, so that an
+/// exchange reaches them last, where a built-in game never looks. A
+/// game that fills them values its pieces by their moves.
+pub const UNUSED_SLOT_EXCHANGE_VALUE: i32 = 1_000;
+
 /// The built-in games' exchange values: pawn 100, knight 320, bishop 330,
 /// rook 500, queen 950, the king [`KING_EXCHANGE_VALUE`], the champion
 /// (WAD) 400 and the FAD 380. The rules files value the champion at 3.9
@@ -309,7 +315,18 @@ pub const KING_EXCHANGE_VALUE: i32 = 20_000;
 /// between a bishop and a rook, the FAD a little below the champion (it
 /// is colour-bound). Only the order and rough size matter to an exchange.
 pub const STANDARD_EXCHANGE_VALUES: ExchangeValues = ExchangeValues {
-    values: [100, 320, 330, 500, 950, KING_EXCHANGE_VALUE, 400, 380],
+    values: [
+        100,
+        320,
+        330,
+        500,
+        950,
+        KING_EXCHANGE_VALUE,
+        400,
+        380,
+        UNUSED_SLOT_EXCHANGE_VALUE,
+        UNUSED_SLOT_EXCHANGE_VALUE,
+    ],
     cheapest_first: [
         Role::Pawn,
         Role::Knight,
@@ -318,6 +335,8 @@ pub const STANDARD_EXCHANGE_VALUES: ExchangeValues = ExchangeValues {
         Role::Champion,
         Role::Rook,
         Role::Queen,
+        Role::Extra1,
+        Role::Extra2,
         Role::King,
     ],
 };
@@ -424,14 +443,17 @@ impl VariantSpec {
     }
     /// The moves of a piece in the WAD's or FAD's slot that moves
     /// otherwise than the built-in WAD or FAD (a file's archbishop,
-    /// chancellor, ...), or `None`: the pieces whose worth the engine
+    /// chancellor, ...), or in a slot no built-in game uses ([`Role::Extra1`],
+    /// [`Role::Extra2`]), or `None`: the pieces whose worth the engine
     /// estimates from their moves instead of taking its own numbers.
     pub fn own_extra_movement(&self, role: Role) -> Option<Movement> {
-        if !matches!(role, Role::Champion | Role::Fad) || !self.has_role(role) {
+        if !Role::EXTRA_SLOTS.contains(&role) || !self.has_role(role) {
             return None;
         }
         let moves = self.movement(role);
-        (moves != Variant::ParityChess.spec().movement(role)).then_some(moves)
+        let built_in = Variant::ParityChess.spec();
+        let alike = built_in.has_role(role) && moves == built_in.movement(role);
+        (!alike).then_some(moves)
     }
     /// How a non-pawn role of the game moves, read from its Betza. A
     /// built-in game's Betza always reads and is always played (a test

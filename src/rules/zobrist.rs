@@ -5,14 +5,21 @@ use std::sync::LazyLock;
 
 use super::attack_boards::BOARD_COUNT;
 use super::color::Color;
-use super::piece::Piece;
+use super::piece::{Piece, Role};
 use super::square::Square;
 
 const MAX_SQUARES: usize = 192;
 
+/// The roles the keys were first drawn for (the built-in games' eight).
+const FIRST_ROLES: usize = 8;
+
 /// The random keys positions are hashed with.
 pub struct ZobristKeys {
+    /// The pieces of the built-in games' roles, by colour * 8 + role.
     piece_square: Vec<u64>,
+    /// The pieces of the roles past them, drawn last so that the keys
+    /// above stay what they were before those roles existed.
+    extra_piece_square: Vec<u64>,
     castling: Vec<u64>,
     en_passant: Vec<u64>,
     board_corner: Vec<u64>,
@@ -32,11 +39,12 @@ static KEYS: LazyLock<ZobristKeys> = LazyLock::new(|| {
     let mut state = 0x6D6F_746C_6579_u64; // "motley"
     let mut take = |n: usize| (0..n).map(|_| splitmix64(&mut state)).collect::<Vec<u64>>();
     ZobristKeys {
-        piece_square: take(16 * MAX_SQUARES),
+        piece_square: take(2 * FIRST_ROLES * MAX_SQUARES),
         castling: take(2 * MAX_SQUARES),
         en_passant: take(MAX_SQUARES),
         black_to_move: take(1)[0],
         board_corner: take(BOARD_COUNT * MAX_SQUARES),
+        extra_piece_square: take(2 * (Role::COUNT - FIRST_ROLES) * MAX_SQUARES),
     }
 });
 
@@ -50,7 +58,14 @@ impl ZobristKeys {
     /// Key of `piece` standing on `sq`.
     #[inline]
     pub fn piece(&self, piece: Piece, sq: Square) -> u64 {
-        self.piece_square[piece.index() * MAX_SQUARES + sq.index()]
+        let (color, role) = (piece.color.index(), piece.role.index());
+        match role.checked_sub(FIRST_ROLES) {
+            None => self.piece_square[(color * FIRST_ROLES + role) * MAX_SQUARES + sq.index()],
+            Some(extra) => {
+                let slot = color * (Role::COUNT - FIRST_ROLES) + extra;
+                self.extra_piece_square[slot * MAX_SQUARES + sq.index()]
+            }
+        }
     }
     /// Key of `color`'s right to castle with the rook on `rook`.
     #[inline]

@@ -14,6 +14,23 @@ pub struct Pair(pub i32, pub i32);
 /// pawn, knight, bishop, rook, queen, king, champion (WAD), FAD.
 pub type PerRole = [Pair; Role::COUNT];
 
+/// How many roles the built-in games' fitted numbers cover: the FIDE
+/// army, the WAD and the FAD. The slots past them are only for pieces of
+/// a game read from a file.
+pub const FITTED_ROLES: usize = 8;
+
+/// A per-role row of fitted numbers, for the roles they cover, widened to
+/// every role with `zero` for the rest.
+const fn widen<T: Copy>(fitted: [T; FITTED_ROLES], zero: T) -> [T; Role::COUNT] {
+    let mut row = [zero; Role::COUNT];
+    let mut i = 0;
+    while i < FITTED_ROLES {
+        row[i] = fitted[i];
+        i += 1;
+    }
+    row
+}
+
 /// Ranks a per-rank table distinguishes (a piece further up counts as on
 /// the last one).
 pub const RANKS: usize = 8;
@@ -111,40 +128,49 @@ const PASSED: [Pair; 6] = [
 /// The hand-set numbers of the FIDE army, before any tuning: the base of
 /// Wau Chess and of Chad's shared tables.
 const FIDE: EvalParams = EvalParams {
-    material: [
-        p(100, 120),
-        p(320, 300),
-        p(330, 320),
-        p(500, 530),
-        p(950, 980),
+    material: widen(
+        [
+            p(100, 120),
+            p(320, 300),
+            p(330, 320),
+            p(500, 530),
+            p(950, 980),
+            p(0, 0),
+            p(0, 0),
+            p(0, 0),
+        ],
         p(0, 0),
+    ),
+    phase_weight: widen([0, 1, 1, 2, 4, 0, 0, 0], 0),
+    centrality: widen(
+        [
+            p(0, 0),
+            p(8, 6),
+            p(4, 4),
+            p(1, 1),
+            p(2, 4),
+            p(0, 10),
+            p(0, 0),
+            p(0, 0),
+        ],
         p(0, 0),
+    ),
+    mobility: widen(
+        [
+            p(0, 0),
+            p(4, 4),
+            p(5, 5),
+            p(2, 4),
+            p(1, 2),
+            p(0, 0),
+            p(0, 0),
+            p(0, 0),
+        ],
         p(0, 0),
-    ],
-    phase_weight: [0, 1, 1, 2, 4, 0, 0, 0],
-    centrality: [
-        p(0, 0),
-        p(8, 6),
-        p(4, 4),
-        p(1, 1),
-        p(2, 4),
-        p(0, 10),
-        p(0, 0),
-        p(0, 0),
-    ],
-    mobility: [
-        p(0, 0),
-        p(4, 4),
-        p(5, 5),
-        p(2, 4),
-        p(1, 2),
-        p(0, 0),
-        p(0, 0),
-        p(0, 0),
-    ],
+    ),
     rank: [[p(0, 0); RANKS]; Role::COUNT],
     file: [[p(0, 0); FILES_FROM_EDGE]; Role::COUNT],
-    king_attack_weight: [0, 2, 2, 3, 5, 0, 0, 0],
+    king_attack_weight: widen([0, 2, 2, 3, 5, 0, 0, 0], 0),
     pawn_advance: p(3, 6),
     passed_pawn: PASSED,
     doubled_pawn: p(-10, -20),
@@ -171,144 +197,159 @@ const FIDE: EvalParams = EvalParams {
 };
 
 static CHESS_PARAMS: EvalParams = EvalParams {
-    material: [
-        p(63, 119),
-        p(404, 274),
-        p(390, 303),
-        p(554, 544),
-        p(1102, 960),
+    material: widen(
+        [
+            p(63, 119),
+            p(404, 274),
+            p(390, 303),
+            p(554, 544),
+            p(1102, 960),
+            p(0, 0),
+            p(0, 0),
+            p(0, 0),
+        ],
         p(0, 0),
+    ),
+    phase_weight: widen([0, 1, 1, 2, 4, 0, 0, 0], 0),
+    centrality: widen(
+        [
+            p(20, -7),
+            p(17, 4),
+            p(8, -15),
+            p(-23, 5),
+            p(-2, 41),
+            p(-8, -29),
+            p(0, 0),
+            p(0, 0),
+        ],
         p(0, 0),
+    ),
+    mobility: widen(
+        [
+            p(0, 0),
+            p(9, 3),
+            p(11, 5),
+            p(7, 3),
+            p(5, 1),
+            p(0, 0),
+            p(0, 0),
+            p(0, 0),
+        ],
         p(0, 0),
-    ],
-    phase_weight: [0, 1, 1, 2, 4, 0, 0, 0],
-    centrality: [
-        p(20, -7),
-        p(17, 4),
-        p(8, -15),
-        p(-23, 5),
-        p(-2, 41),
-        p(-8, -29),
-        p(0, 0),
-        p(0, 0),
-    ],
-    mobility: [
-        p(0, 0),
-        p(9, 3),
-        p(11, 5),
-        p(7, 3),
-        p(5, 1),
-        p(0, 0),
-        p(0, 0),
-        p(0, 0),
-    ],
-    rank: [
+    ),
+    rank: widen(
         [
-            p(0, 0),
-            p(-1, -9),
-            p(-10, -17),
-            p(-2, -11),
-            p(8, -20),
-            p(-38, 65),
-            p(131, -15),
-            p(0, 0),
+            [
+                p(0, 0),
+                p(-1, -9),
+                p(-10, -17),
+                p(-2, -11),
+                p(8, -20),
+                p(-38, 65),
+                p(131, -15),
+                p(0, 0),
+            ],
+            [
+                p(-23, -33),
+                p(-11, -2),
+                p(-13, -12),
+                p(2, 6),
+                p(23, 7),
+                p(36, 16),
+                p(-60, 28),
+                p(-42, -3),
+            ],
+            [
+                p(-6, -28),
+                p(21, -6),
+                p(2, 26),
+                p(-10, 18),
+                p(22, 14),
+                p(24, 4),
+                p(-24, 13),
+                p(-44, 6),
+            ],
+            [
+                p(-11, -24),
+                p(-36, -16),
+                p(-12, 4),
+                p(10, 12),
+                p(44, 1),
+                p(-7, 21),
+                p(52, 0),
+                p(72, 13),
+            ],
+            [
+                p(-14, -48),
+                p(-6, -10),
+                p(-19, -21),
+                p(-23, 15),
+                p(-14, 84),
+                p(66, -11),
+                p(64, 36),
+                p(36, -25),
+            ],
+            [
+                p(16, -28),
+                p(-20, 28),
+                p(-28, 35),
+                p(-24, 27),
+                p(56, -43),
+                p(120, -63),
+                p(128, -136),
+                p(-160, 20),
+            ],
+            [
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+            ],
+            [
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+            ],
         ],
+        [p(0, 0); RANKS],
+    ),
+    file: widen(
         [
-            p(-23, -33),
-            p(-11, -2),
-            p(-13, -12),
-            p(2, 6),
-            p(23, 7),
-            p(36, 16),
-            p(-60, 28),
-            p(-42, -3),
+            [p(6, 7), p(-2, -8), p(-5, -9), p(-8, -8), p(0, 0), p(0, 0)],
+            [p(1, 1), p(0, 2), p(4, 8), p(9, -13), p(0, 0), p(0, 0)],
+            [p(10, -36), p(8, -6), p(8, -6), p(2, 10), p(0, 0), p(0, 0)],
+            [
+                p(-4, -12),
+                p(-23, 17),
+                p(13, -5),
+                p(32, -8),
+                p(0, 0),
+                p(0, 0),
+            ],
+            [p(-14, 18), p(-2, 6), p(-8, 24), p(4, 4), p(0, 0), p(0, 0)],
+            [
+                p(11, -60),
+                p(28, -4),
+                p(-8, 21),
+                p(-16, 11),
+                p(0, 0),
+                p(0, 0),
+            ],
+            [p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0)],
+            [p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0)],
         ],
-        [
-            p(-6, -28),
-            p(21, -6),
-            p(2, 26),
-            p(-10, 18),
-            p(22, 14),
-            p(24, 4),
-            p(-24, 13),
-            p(-44, 6),
-        ],
-        [
-            p(-11, -24),
-            p(-36, -16),
-            p(-12, 4),
-            p(10, 12),
-            p(44, 1),
-            p(-7, 21),
-            p(52, 0),
-            p(72, 13),
-        ],
-        [
-            p(-14, -48),
-            p(-6, -10),
-            p(-19, -21),
-            p(-23, 15),
-            p(-14, 84),
-            p(66, -11),
-            p(64, 36),
-            p(36, -25),
-        ],
-        [
-            p(16, -28),
-            p(-20, 28),
-            p(-28, 35),
-            p(-24, 27),
-            p(56, -43),
-            p(120, -63),
-            p(128, -136),
-            p(-160, 20),
-        ],
-        [
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-        ],
-        [
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-        ],
-    ],
-    file: [
-        [p(6, 7), p(-2, -8), p(-5, -9), p(-8, -8), p(0, 0), p(0, 0)],
-        [p(1, 1), p(0, 2), p(4, 8), p(9, -13), p(0, 0), p(0, 0)],
-        [p(10, -36), p(8, -6), p(8, -6), p(2, 10), p(0, 0), p(0, 0)],
-        [
-            p(-4, -12),
-            p(-23, 17),
-            p(13, -5),
-            p(32, -8),
-            p(0, 0),
-            p(0, 0),
-        ],
-        [p(-14, 18), p(-2, 6), p(-8, 24), p(4, 4), p(0, 0), p(0, 0)],
-        [
-            p(11, -60),
-            p(28, -4),
-            p(-8, 21),
-            p(-16, 11),
-            p(0, 0),
-            p(0, 0),
-        ],
-        [p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0)],
-        [p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0)],
-    ],
-    king_attack_weight: [0, -4, 2, 3, 5, 0, 0, 0],
+        [p(0, 0); FILES_FROM_EDGE],
+    ),
+    king_attack_weight: widen([0, -4, 2, 3, 5, 0, 0, 0], 0),
     pawn_advance: p(3, 2),
     passed_pawn: [
         p(-16, 13),
@@ -330,37 +371,46 @@ static CHESS_PARAMS: EvalParams = EvalParams {
     phalanx_pawn: p(7, 12),
     passed_blocked: p(-26, -25),
     passed_king_distance: p(6, 20),
-    threat_by_pawn: [
+    threat_by_pawn: widen(
+        [
+            p(0, 0),
+            p(91, 28),
+            p(90, 24),
+            p(-3, 28),
+            p(77, -120),
+            p(0, 0),
+            p(0, 0),
+            p(0, 0),
+        ],
         p(0, 0),
-        p(91, 28),
-        p(90, 24),
-        p(-3, 28),
-        p(77, -120),
+    ),
+    threat_by_lesser: widen(
+        [
+            p(0, 0),
+            p(20, 26),
+            p(0, 0),
+            p(56, 21),
+            p(74, -40),
+            p(0, 0),
+            p(0, 0),
+            p(0, 0),
+        ],
         p(0, 0),
-        p(0, 0),
-        p(0, 0),
-    ],
-    threat_by_lesser: [
-        p(0, 0),
-        p(20, 26),
-        p(0, 0),
-        p(56, 21),
-        p(74, -40),
-        p(0, 0),
-        p(0, 0),
-        p(0, 0),
-    ],
+    ),
     hanging: p(11, 39),
-    safe_check: [
+    safe_check: widen(
+        [
+            p(0, 0),
+            p(28, -8),
+            p(28, 20),
+            p(60, -8),
+            p(28, -8),
+            p(0, 0),
+            p(0, 0),
+            p(0, 0),
+        ],
         p(0, 0),
-        p(28, -8),
-        p(28, 20),
-        p(60, -8),
-        p(28, -8),
-        p(0, 0),
-        p(0, 0),
-        p(0, 0),
-    ],
+    ),
     weak_king_zone: p(12, -6),
     outpost: [p(0, 0); Role::COUNT],
     king_danger_scale: 16,
@@ -369,158 +419,173 @@ static CHESS_PARAMS: EvalParams = EvalParams {
 };
 
 static WADCHESS: EvalParams = EvalParams {
-    material: [
-        p(61, 107),
-        p(359, 273),
-        p(387, 327),
-        p(548, 560),
-        p(1239, 966),
+    material: widen(
+        [
+            p(61, 107),
+            p(359, 273),
+            p(387, 327),
+            p(548, 560),
+            p(1239, 966),
+            p(0, 0),
+            p(479, 405),
+            p(0, 0),
+        ],
         p(0, 0),
-        p(479, 405),
+    ),
+    phase_weight: widen([0, 1, 1, 2, 4, 0, 1, 0], 0),
+    centrality: widen(
+        [
+            p(19, -9),
+            p(8, 1),
+            p(4, -3),
+            p(-11, 2),
+            p(-16, 8),
+            p(38, -20),
+            p(0, 3),
+            p(0, 0),
+        ],
         p(0, 0),
-    ],
-    phase_weight: [0, 1, 1, 2, 4, 0, 1, 0],
-    centrality: [
-        p(19, -9),
-        p(8, 1),
-        p(4, -3),
-        p(-11, 2),
-        p(-16, 8),
-        p(38, -20),
-        p(0, 3),
+    ),
+    mobility: widen(
+        [
+            p(0, 0),
+            p(9, 3),
+            p(8, 3),
+            p(7, 0),
+            p(3, 1),
+            p(0, 0),
+            p(6, 6),
+            p(0, 0),
+        ],
         p(0, 0),
-    ],
-    mobility: [
-        p(0, 0),
-        p(9, 3),
-        p(8, 3),
-        p(7, 0),
-        p(3, 1),
-        p(0, 0),
-        p(6, 6),
-        p(0, 0),
-    ],
-    rank: [
+    ),
+    rank: widen(
         [
-            p(0, 0),
-            p(-9, -4),
-            p(-18, -12),
-            p(-2, -20),
-            p(4, -15),
-            p(3, 2),
-            p(-9, 53),
-            p(0, 0),
+            [
+                p(0, 0),
+                p(-9, -4),
+                p(-18, -12),
+                p(-2, -20),
+                p(4, -15),
+                p(3, 2),
+                p(-9, 53),
+                p(0, 0),
+            ],
+            [
+                p(-9, -34),
+                p(6, -23),
+                p(8, -17),
+                p(1, -2),
+                p(8, 0),
+                p(9, -9),
+                p(4, -8),
+                p(-178, 34),
+            ],
+            [
+                p(12, -11),
+                p(25, -16),
+                p(17, -3),
+                p(-4, -1),
+                p(-1, 5),
+                p(15, 0),
+                p(-45, 15),
+                p(-120, 42),
+            ],
+            [
+                p(-21, -33),
+                p(-31, -29),
+                p(-51, -13),
+                p(-49, -9),
+                p(-42, -7),
+                p(7, -21),
+                p(23, -11),
+                p(26, -9),
+            ],
+            [
+                p(33, -55),
+                p(35, -55),
+                p(17, 3),
+                p(-14, 48),
+                p(-26, 62),
+                p(16, 34),
+                p(-32, 66),
+                p(61, -20),
+            ],
+            [
+                p(13, -29),
+                p(-12, 2),
+                p(-10, 7),
+                p(-95, 17),
+                p(0, 2),
+                p(40, 9),
+                p(150, -40),
+                p(216, -13),
+            ],
+            [
+                p(4, -10),
+                p(5, 5),
+                p(5, 9),
+                p(18, 16),
+                p(9, 24),
+                p(66, -8),
+                p(-6, 26),
+                p(64, -28),
+            ],
+            [
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+                p(0, 0),
+            ],
         ],
+        [p(0, 0); RANKS],
+    ),
+    file: widen(
         [
-            p(-9, -34),
-            p(6, -23),
-            p(8, -17),
-            p(1, -2),
-            p(8, 0),
-            p(9, -9),
-            p(4, -8),
-            p(-178, 34),
+            [
+                p(20, -15),
+                p(8, -7),
+                p(-8, -1),
+                p(-15, -4),
+                p(-24, 1),
+                p(0, 0),
+            ],
+            [
+                p(-25, -25),
+                p(-9, -6),
+                p(-7, 3),
+                p(-2, 2),
+                p(-2, 11),
+                p(0, 0),
+            ],
+            [
+                p(7, -34),
+                p(-1, -14),
+                p(-1, -7),
+                p(-2, 6),
+                p(-3, 14),
+                p(0, 0),
+            ],
+            [p(-39, 17), p(-16, 10), p(2, -2), p(6, 2), p(2, 8), p(0, 0)],
+            [p(3, 4), p(20, -8), p(25, 10), p(33, 7), p(35, 5), p(0, 0)],
+            [
+                p(67, -46),
+                p(82, -24),
+                p(37, 4),
+                p(-31, 15),
+                p(-77, 25),
+                p(0, 0),
+            ],
+            [p(-9, -8), p(2, -10), p(9, 3), p(6, 4), p(6, 10), p(0, 0)],
+            [p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0)],
         ],
-        [
-            p(12, -11),
-            p(25, -16),
-            p(17, -3),
-            p(-4, -1),
-            p(-1, 5),
-            p(15, 0),
-            p(-45, 15),
-            p(-120, 42),
-        ],
-        [
-            p(-21, -33),
-            p(-31, -29),
-            p(-51, -13),
-            p(-49, -9),
-            p(-42, -7),
-            p(7, -21),
-            p(23, -11),
-            p(26, -9),
-        ],
-        [
-            p(33, -55),
-            p(35, -55),
-            p(17, 3),
-            p(-14, 48),
-            p(-26, 62),
-            p(16, 34),
-            p(-32, 66),
-            p(61, -20),
-        ],
-        [
-            p(13, -29),
-            p(-12, 2),
-            p(-10, 7),
-            p(-95, 17),
-            p(0, 2),
-            p(40, 9),
-            p(150, -40),
-            p(216, -13),
-        ],
-        [
-            p(4, -10),
-            p(5, 5),
-            p(5, 9),
-            p(18, 16),
-            p(9, 24),
-            p(66, -8),
-            p(-6, 26),
-            p(64, -28),
-        ],
-        [
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-            p(0, 0),
-        ],
-    ],
-    file: [
-        [
-            p(20, -15),
-            p(8, -7),
-            p(-8, -1),
-            p(-15, -4),
-            p(-24, 1),
-            p(0, 0),
-        ],
-        [
-            p(-25, -25),
-            p(-9, -6),
-            p(-7, 3),
-            p(-2, 2),
-            p(-2, 11),
-            p(0, 0),
-        ],
-        [
-            p(7, -34),
-            p(-1, -14),
-            p(-1, -7),
-            p(-2, 6),
-            p(-3, 14),
-            p(0, 0),
-        ],
-        [p(-39, 17), p(-16, 10), p(2, -2), p(6, 2), p(2, 8), p(0, 0)],
-        [p(3, 4), p(20, -8), p(25, 10), p(33, 7), p(35, 5), p(0, 0)],
-        [
-            p(67, -46),
-            p(82, -24),
-            p(37, 4),
-            p(-31, 15),
-            p(-77, 25),
-            p(0, 0),
-        ],
-        [p(-9, -8), p(2, -10), p(9, 3), p(6, 4), p(6, 10), p(0, 0)],
-        [p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0), p(0, 0)],
-    ],
-    king_attack_weight: [0, 4, 4, 3, 7, 0, 4, 0],
+        [p(0, 0); FILES_FROM_EDGE],
+    ),
+    king_attack_weight: widen([0, 4, 4, 3, 7, 0, 4, 0], 0),
     pawn_advance: p(3, 6),
     passed_pawn: [
         p(20, -26),
@@ -542,220 +607,247 @@ static WADCHESS: EvalParams = EvalParams {
     phalanx_pawn: p(7, 1),
     passed_blocked: p(-14, -29),
     passed_king_distance: p(-19, 21),
-    threat_by_pawn: [
+    threat_by_pawn: widen(
+        [
+            p(0, 0),
+            p(84, 25),
+            p(68, 58),
+            p(94, 53),
+            p(56, 5),
+            p(0, 0),
+            p(81, 3),
+            p(0, 0),
+        ],
         p(0, 0),
-        p(84, 25),
-        p(68, 58),
-        p(94, 53),
-        p(56, 5),
+    ),
+    threat_by_lesser: widen(
+        [
+            p(0, 0),
+            p(0, 0),
+            p(52, 43),
+            p(54, 25),
+            p(58, 13),
+            p(0, 0),
+            p(36, 67),
+            p(0, 0),
+        ],
         p(0, 0),
-        p(81, 3),
-        p(0, 0),
-    ],
-    threat_by_lesser: [
-        p(0, 0),
-        p(0, 0),
-        p(52, 43),
-        p(54, 25),
-        p(58, 13),
-        p(0, 0),
-        p(36, 67),
-        p(0, 0),
-    ],
+    ),
     hanging: p(18, 44),
-    safe_check: [
+    safe_check: widen(
+        [
+            p(0, 0),
+            p(113, -13),
+            p(27, 24),
+            p(188, -39),
+            p(76, -9),
+            p(0, 0),
+            p(145, -25),
+            p(0, 0),
+        ],
         p(0, 0),
-        p(113, -13),
-        p(27, 24),
-        p(188, -39),
-        p(76, -9),
-        p(0, 0),
-        p(145, -25),
-        p(0, 0),
-    ],
+    ),
     weak_king_zone: p(40, -16),
-    outpost: [
+    outpost: widen(
+        [
+            p(0, 0),
+            p(43, 6),
+            p(48, 1),
+            p(30, 2),
+            p(24, -7),
+            p(0, 0),
+            p(28, 8),
+            p(0, 0),
+        ],
         p(0, 0),
-        p(43, 6),
-        p(48, 1),
-        p(30, 2),
-        p(24, -7),
-        p(0, 0),
-        p(28, 8),
-        p(0, 0),
-    ],
+    ),
     king_danger_scale: 16,
     king_danger_max: 532,
     tempo: 66,
 };
 
 static PARITYCHESS: EvalParams = EvalParams {
-    material: [
-        p(55, 98),
-        p(296, 255),
-        p(374, 355),
-        p(486, 595),
-        p(1161, 1026),
+    material: widen(
+        [
+            p(55, 98),
+            p(296, 255),
+            p(374, 355),
+            p(486, 595),
+            p(1161, 1026),
+            p(0, 0),
+            p(405, 402),
+            p(399, 396),
+        ],
         p(0, 0),
-        p(405, 402),
-        p(399, 396),
-    ],
-    phase_weight: [0, 1, 1, 2, 4, 0, 1, 1],
-    centrality: [
-        p(10, -8),
-        p(11, 6),
-        p(4, 1),
-        p(-3, -7),
-        p(-4, 7),
-        p(-29, 6),
-        p(1, 6),
-        p(0, 10),
-    ],
-    mobility: [
+    ),
+    phase_weight: widen([0, 1, 1, 2, 4, 0, 1, 1], 0),
+    centrality: widen(
+        [
+            p(10, -8),
+            p(11, 6),
+            p(4, 1),
+            p(-3, -7),
+            p(-4, 7),
+            p(-29, 6),
+            p(1, 6),
+            p(0, 10),
+        ],
         p(0, 0),
-        p(8, 2),
-        p(6, 1),
-        p(3, 3),
-        p(2, 3),
-        p(0, 0),
-        p(3, 6),
-        p(5, 5),
-    ],
-    rank: [
+    ),
+    mobility: widen(
         [
             p(0, 0),
-            p(-10, 8),
-            p(-13, -4),
-            p(1, -9),
-            p(10, -7),
-            p(10, 31),
-            p(-6, 85),
+            p(8, 2),
+            p(6, 1),
+            p(3, 3),
+            p(2, 3),
             p(0, 0),
+            p(3, 6),
+            p(5, 5),
         ],
+        p(0, 0),
+    ),
+    rank: widen(
         [
-            p(-5, -42),
-            p(8, -25),
-            p(-7, -6),
-            p(-4, -8),
-            p(-8, 4),
-            p(1, -22),
-            p(-27, -3),
-            p(-81, 16),
+            [
+                p(0, 0),
+                p(-10, 8),
+                p(-13, -4),
+                p(1, -9),
+                p(10, -7),
+                p(10, 31),
+                p(-6, 85),
+                p(0, 0),
+            ],
+            [
+                p(-5, -42),
+                p(8, -25),
+                p(-7, -6),
+                p(-4, -8),
+                p(-8, 4),
+                p(1, -22),
+                p(-27, -3),
+                p(-81, 16),
+            ],
+            [
+                p(9, -5),
+                p(16, -15),
+                p(12, -3),
+                p(-4, -10),
+                p(-30, 23),
+                p(-2, 3),
+                p(-36, 1),
+                p(-90, 22),
+            ],
+            [
+                p(-7, -19),
+                p(-25, 0),
+                p(-49, 34),
+                p(-51, 11),
+                p(-47, 6),
+                p(-4, 10),
+                p(-34, 32),
+                p(59, -1),
+            ],
+            [
+                p(49, -34),
+                p(46, -51),
+                p(12, -2),
+                p(-30, 60),
+                p(-27, 56),
+                p(22, 19),
+                p(-71, 86),
+                p(42, 20),
+            ],
+            [
+                p(2, -38),
+                p(6, 4),
+                p(10, 12),
+                p(-50, 15),
+                p(133, 2),
+                p(316, 0),
+                p(160, -7),
+                p(550, -89),
+            ],
+            [
+                p(-3, -18),
+                p(-8, 4),
+                p(7, 0),
+                p(5, 21),
+                p(1, 18),
+                p(34, -4),
+                p(-8, 38),
+                p(53, -34),
+            ],
+            [
+                p(13, 3),
+                p(22, -17),
+                p(3, 12),
+                p(14, 4),
+                p(-9, 17),
+                p(8, 10),
+                p(-22, 10),
+                p(-64, 20),
+            ],
         ],
+        [p(0, 0); RANKS],
+    ),
+    file: widen(
         [
-            p(9, -5),
-            p(16, -15),
-            p(12, -3),
-            p(-4, -10),
-            p(-30, 23),
-            p(-2, 3),
-            p(-36, 1),
-            p(-90, 22),
+            [
+                p(22, -29),
+                p(12, -12),
+                p(-2, -8),
+                p(-1, -5),
+                p(-9, -6),
+                p(-13, -7),
+            ],
+            [p(14, -5), p(30, 2), p(4, 19), p(5, 21), p(5, 23), p(-1, 26)],
+            [
+                p(-17, 0),
+                p(-3, -15),
+                p(-14, 2),
+                p(-7, -3),
+                p(-1, 10),
+                p(0, 14),
+            ],
+            [
+                p(-34, -13),
+                p(-21, 16),
+                p(2, 6),
+                p(-3, 10),
+                p(-11, 16),
+                p(3, 11),
+            ],
+            [
+                p(26, -23),
+                p(12, -22),
+                p(23, -34),
+                p(12, -1),
+                p(23, -7),
+                p(18, -14),
+            ],
+            [
+                p(-20, -14),
+                p(63, -7),
+                p(62, -5),
+                p(7, 1),
+                p(-35, -4),
+                p(-34, -5),
+            ],
+            [
+                p(-7, -16),
+                p(5, -10),
+                p(14, 4),
+                p(1, 20),
+                p(8, 23),
+                p(6, 17),
+            ],
+            [p(-3, 3), p(-2, 15), p(11, 2), p(4, 4), p(10, 9), p(11, 3)],
         ],
-        [
-            p(-7, -19),
-            p(-25, 0),
-            p(-49, 34),
-            p(-51, 11),
-            p(-47, 6),
-            p(-4, 10),
-            p(-34, 32),
-            p(59, -1),
-        ],
-        [
-            p(49, -34),
-            p(46, -51),
-            p(12, -2),
-            p(-30, 60),
-            p(-27, 56),
-            p(22, 19),
-            p(-71, 86),
-            p(42, 20),
-        ],
-        [
-            p(2, -38),
-            p(6, 4),
-            p(10, 12),
-            p(-50, 15),
-            p(133, 2),
-            p(316, 0),
-            p(160, -7),
-            p(550, -89),
-        ],
-        [
-            p(-3, -18),
-            p(-8, 4),
-            p(7, 0),
-            p(5, 21),
-            p(1, 18),
-            p(34, -4),
-            p(-8, 38),
-            p(53, -34),
-        ],
-        [
-            p(13, 3),
-            p(22, -17),
-            p(3, 12),
-            p(14, 4),
-            p(-9, 17),
-            p(8, 10),
-            p(-22, 10),
-            p(-64, 20),
-        ],
-    ],
-    file: [
-        [
-            p(22, -29),
-            p(12, -12),
-            p(-2, -8),
-            p(-1, -5),
-            p(-9, -6),
-            p(-13, -7),
-        ],
-        [p(14, -5), p(30, 2), p(4, 19), p(5, 21), p(5, 23), p(-1, 26)],
-        [
-            p(-17, 0),
-            p(-3, -15),
-            p(-14, 2),
-            p(-7, -3),
-            p(-1, 10),
-            p(0, 14),
-        ],
-        [
-            p(-34, -13),
-            p(-21, 16),
-            p(2, 6),
-            p(-3, 10),
-            p(-11, 16),
-            p(3, 11),
-        ],
-        [
-            p(26, -23),
-            p(12, -22),
-            p(23, -34),
-            p(12, -1),
-            p(23, -7),
-            p(18, -14),
-        ],
-        [
-            p(-20, -14),
-            p(63, -7),
-            p(62, -5),
-            p(7, 1),
-            p(-35, -4),
-            p(-34, -5),
-        ],
-        [
-            p(-7, -16),
-            p(5, -10),
-            p(14, 4),
-            p(1, 20),
-            p(8, 23),
-            p(6, 17),
-        ],
-        [p(-3, 3), p(-2, 15), p(11, 2), p(4, 4), p(10, 9), p(11, 3)],
-    ],
-    king_attack_weight: [0, 4, 3, 4, 6, 0, 4, 5],
+        [p(0, 0); FILES_FROM_EDGE],
+    ),
+    king_attack_weight: widen([0, 4, 3, 4, 6, 0, 4, 5], 0),
     pawn_advance: p(3, 6),
     passed_pawn: [
         p(20, -26),
@@ -777,48 +869,60 @@ static PARITYCHESS: EvalParams = EvalParams {
     phalanx_pawn: p(7, 4),
     passed_blocked: p(-2, -38),
     passed_king_distance: p(-20, 18),
-    threat_by_pawn: [
+    threat_by_pawn: widen(
+        [
+            p(0, 0),
+            p(82, -7),
+            p(69, 62),
+            p(63, 17),
+            p(51, -36),
+            p(0, 0),
+            p(79, 16),
+            p(82, 72),
+        ],
         p(0, 0),
-        p(82, -7),
-        p(69, 62),
-        p(63, 17),
-        p(51, -36),
+    ),
+    threat_by_lesser: widen(
+        [
+            p(0, 0),
+            p(0, 0),
+            p(68, 24),
+            p(66, 33),
+            p(76, 0),
+            p(0, 0),
+            p(13, 63),
+            p(39, 58),
+        ],
         p(0, 0),
-        p(79, 16),
-        p(82, 72),
-    ],
-    threat_by_lesser: [
-        p(0, 0),
-        p(0, 0),
-        p(68, 24),
-        p(66, 33),
-        p(76, 0),
-        p(0, 0),
-        p(13, 63),
-        p(39, 58),
-    ],
+    ),
     hanging: p(16, 43),
-    safe_check: [
+    safe_check: widen(
+        [
+            p(0, 0),
+            p(136, 2),
+            p(38, 43),
+            p(204, -29),
+            p(72, 8),
+            p(0, 0),
+            p(130, -2),
+            p(140, 0),
+        ],
         p(0, 0),
-        p(136, 2),
-        p(38, 43),
-        p(204, -29),
-        p(72, 8),
-        p(0, 0),
-        p(130, -2),
-        p(140, 0),
-    ],
+    ),
     weak_king_zone: p(46, -13),
-    outpost: [
+    outpost: widen(
+        [
+            p(0, 0),
+            p(36, 20),
+            p(32, 2),
+            p(32, 21),
+            p(20, -14),
+            p(0, 0),
+            p(11, 20),
+            p(36, -2),
+        ],
         p(0, 0),
-        p(36, 20),
-        p(32, 2),
-        p(32, 21),
-        p(20, -14),
-        p(0, 0),
-        p(11, 20),
-        p(36, -2),
-    ],
+    ),
     king_danger_scale: 21,
     king_danger_max: 748,
     tempo: 68,
@@ -835,17 +939,20 @@ static WAUCHESS: EvalParams = EvalParams {
 /// Chad's material for the shared tables (move ordering, phase); its
 /// evaluation proper is [`ChadParams`].
 static CHAD: EvalParams = EvalParams {
-    material: [
+    material: widen(
+        [
+            p(0, 0),
+            p(0, 0),
+            p(0, 0),
+            p(500, 500),
+            p(1000, 1000),
+            p(0, 0),
+            p(0, 0),
+            p(0, 0),
+        ],
         p(0, 0),
-        p(0, 0),
-        p(0, 0),
-        p(500, 500),
-        p(1000, 1000),
-        p(0, 0),
-        p(0, 0),
-        p(0, 0),
-    ],
-    phase_weight: [0, 0, 0, 1, 1, 0, 0, 0],
+    ),
+    phase_weight: widen([0, 0, 0, 1, 1, 0, 0, 0], 0),
     centrality: [p(0, 0); Role::COUNT],
     mobility: [p(0, 0); Role::COUNT],
     king_attack_weight: [0; Role::COUNT],
@@ -930,27 +1037,31 @@ impl EvalParams {
                 .collect();
             format!("[\n{}{indent}]", items.concat())
         }
-        fn table<const N: usize>(rows: &[[Pair; N]; Role::COUNT]) -> String {
-            let items: Vec<String> = rows
+        // The per-role rows: the fitted roles' numbers, widened.
+        fn per_role(values: &[Pair]) -> String {
+            format!("widen({}, p(0, 0))", list(&values[..FITTED_ROLES], "    "))
+        }
+        fn table<const N: usize>(rows: &[[Pair; N]; Role::COUNT], width: &str) -> String {
+            let items: Vec<String> = rows[..FITTED_ROLES]
                 .iter()
                 .map(|row| {
                     let cells: Vec<String> = row.iter().map(|&v| pair(v)).collect();
                     format!("        [{}],\n", cells.join(", "))
                 })
                 .collect();
-            format!("[\n{}    ]", items.concat())
+            format!("widen([\n{}    ], [p(0, 0); {width}])", items.concat())
         }
         let ints = |v: &[i32; Role::COUNT]| {
-            let items: Vec<String> = v.iter().map(i32::to_string).collect();
-            format!("[{}]", items.join(", "))
+            let items: Vec<String> = v[..FITTED_ROLES].iter().map(i32::to_string).collect();
+            format!("widen([{}], 0)", items.join(", "))
         };
         let mut out = String::from("EvalParams {\n");
-        out += &format!("    material: {},\n", list(&self.material, "    "));
+        out += &format!("    material: {},\n", per_role(&self.material));
         out += &format!("    phase_weight: {},\n", ints(&self.phase_weight));
-        out += &format!("    centrality: {},\n", list(&self.centrality, "    "));
-        out += &format!("    mobility: {},\n", list(&self.mobility, "    "));
-        out += &format!("    rank: {},\n", table(&self.rank));
-        out += &format!("    file: {},\n", table(&self.file));
+        out += &format!("    centrality: {},\n", per_role(&self.centrality));
+        out += &format!("    mobility: {},\n", per_role(&self.mobility));
+        out += &format!("    rank: {},\n", table(&self.rank, "RANKS"));
+        out += &format!("    file: {},\n", table(&self.file, "FILES_FROM_EDGE"));
         out += &format!(
             "    king_attack_weight: {},\n",
             ints(&self.king_attack_weight)
@@ -973,18 +1084,15 @@ impl EvalParams {
         ] {
             out += &format!("    {name}: {},\n", pair(v));
         }
-        out += &format!(
-            "    threat_by_pawn: {},\n",
-            list(&self.threat_by_pawn, "    ")
-        );
+        out += &format!("    threat_by_pawn: {},\n", per_role(&self.threat_by_pawn));
         out += &format!(
             "    threat_by_lesser: {},\n",
-            list(&self.threat_by_lesser, "    ")
+            per_role(&self.threat_by_lesser)
         );
         out += &format!("    hanging: {},\n", pair(self.hanging));
-        out += &format!("    safe_check: {},\n", list(&self.safe_check, "    "));
+        out += &format!("    safe_check: {},\n", per_role(&self.safe_check));
         out += &format!("    weak_king_zone: {},\n", pair(self.weak_king_zone));
-        out += &format!("    outpost: {},\n", list(&self.outpost, "    "));
+        out += &format!("    outpost: {},\n", per_role(&self.outpost));
         out += &format!("    king_danger_scale: {},\n", self.king_danger_scale);
         out += &format!("    king_danger_max: {},\n", self.king_danger_max);
         out += &format!("    tempo: {},\n}}", self.tempo);
@@ -1060,3 +1168,25 @@ pub static CHAD_PARAMS: ChadParams = ChadParams {
     mobility: 2,
     tempo: 10,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The literal a tuning run prints is the source's own form: pasted
+    /// back, the fitted games' numbers read as they are written here.
+    #[test]
+    fn the_printed_literal_is_the_source_form() {
+        // Compared as rustfmt leaves it: without spaces and trailing commas.
+        let tokens = |text: &str| {
+            let bare: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+            bare.replace(",)", ")")
+                .replace(",]", "]")
+                .replace(",}", "}")
+        };
+        let source = tokens(include_str!("params.rs"));
+        let literal = WADCHESS.rust_literal();
+        let body = tokens(literal.trim_start_matches("EvalParams {"));
+        assert!(source.contains(&body), "{literal}");
+    }
+}

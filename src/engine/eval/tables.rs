@@ -14,7 +14,7 @@ use super::params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
 pub fn estimate_extra_pieces(variant: Variant, prm: &mut EvalParams) {
     let spec = variant.spec();
     let material = prm.material;
-    for role in [Role::Champion, Role::Fad] {
+    for role in Role::EXTRA_SLOTS {
         if let Some(moves) = spec.own_extra_movement(role) {
             prm.material[role.index()] = Pair(
                 moves.estimated_value(|r| material[r.index()].0),
@@ -134,7 +134,7 @@ impl<B: Bitboard> EvalTables<B> {
             .collect();
         let max_centre = *centre_distance.iter().max().unwrap_or(&0);
 
-        let mut psq = vec![Pair::default(); 16 * n];
+        let mut psq = vec![Pair::default(); 2 * Role::COUNT * n];
         for color in Color::ALL {
             for &role in t.spec.roles {
                 let piece = Piece::new(color, role);

@@ -3,10 +3,11 @@
 //!
 //! Today the core plays a file's game when its pieces are pawns, kings,
 //! pieces that move as its knight, bishop, rook, queen, WAD or FAD, and at
-//! most two others that leap and ride alike in every direction (taking
-//! the WAD's and FAD's slots, with their own letters), and its rules are
-//! chess's in the ways the core can vary them: board size, start
-//! position, promotion choices (per side), castling (FIDE-like to any
+//! most four others that leap and ride alike in every direction (taking
+//! the slots of [`Role::EXTRA_SLOTS`], with their own letters), and its
+//! rules are chess's in the ways the core can vary them: board size,
+//! start position, promotion (choices per side, ranks, optional, limited),
+//! double steps (from which rank, or none), castling (FIDE-like to any
 //! files, fast, or none), how the game ends (what a stalemate scores, the
 //! move-count rule's length, an extinction rule such as shatranj's bare
 //! king), and which positions are dead. Every other difference is named
@@ -47,10 +48,11 @@ fn leak_str(text: &str) -> &'static str {
     Box::leak(text.to_string().into_boxed_str())
 }
 
-/// The roles a game's extra pieces take: the WAD's and the FAD's slots,
-/// where the game has no WAD or FAD. Their moves (and letters) are the
-/// game's own.
-const EXTRA_SLOTS: [Role; 2] = [Role::Champion, Role::Fad];
+/// The roles a game's extra pieces take ([`Role::EXTRA_SLOTS`]): the
+/// WAD's and the FAD's slots where the game has no WAD or FAD, then the
+/// slots no built-in game uses. Their moves (and letters) are the game's
+/// own.
+const EXTRA_SLOTS: [Role; 4] = Role::EXTRA_SLOTS;
 
 /// The role each piece of a game plays in the rules core: the pawn and
 /// the king by their kinds, a piece that moves as a built-in role takes
@@ -120,7 +122,7 @@ fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(Role, &PieceDefinitio
             None => {
                 return Err(named(
                     piece,
-                    "motley plays at most two pieces beyond pawn, knight, bishop, rook, queen and king yet",
+                    "motley plays at most four pieces beyond pawn, knight, bishop, rook, queen and king yet",
                 ));
             }
         }
@@ -460,7 +462,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
     let xboard_pieces: Vec<(Role, &'static str)> = betza
         .iter()
         .copied()
-        .filter(|(role, _)| matches!(role, Role::Champion | Role::Fad))
+        .filter(|(role, _)| EXTRA_SLOTS.contains(role))
         .collect();
     let letters: Vec<(Role, char)> = pieces
         .iter()
@@ -609,10 +611,10 @@ mod tests {
             compile(&odd, Variant::Chess).unwrap_err().key,
             Some("mandatoryPawnPromotion")
         );
-        let tencubed = reason("tencubed");
+        let opulent = reason("opulent");
         assert!(
-            tencubed.reason.contains("at most two pieces beyond"),
-            "{tencubed:?}"
+            opulent.reason.contains("at most four pieces beyond"),
+            "{opulent:?}"
         );
         let mut lame = GameDefinition::default();
         lame.pieces[1].betza = "nN".into();
@@ -680,6 +682,8 @@ mod tests {
                 Role::Champion,
                 Role::Fad,
                 Role::Queen,
+                Role::Extra1,
+                Role::Extra2,
                 Role::King
             ]
         );
