@@ -655,3 +655,28 @@ fn seventy_moves_without_capture_or_pawn_move_draw_in_shatranj() {
     assert_eq!(outcome, Outcome::MoveRule { moves: 70 });
     assert_eq!(outcome.description(), "Draw by 70-move rule");
 }
+
+/// King of the Hill, from the shipped file: a king on a centre square
+/// wins, and bare kings play on.
+#[test]
+fn a_king_on_the_hill_wins() {
+    motley::rules::ini::registry::load_shipped();
+    let variant: Variant = "kingofthehill".parse().unwrap();
+    let fen = "4k3/8/8/8/8/4K3/8/8 w - - 0 1";
+    let mut game = Game::new(Position::<u64>::from_fen(variant, fen).unwrap());
+    assert_eq!(game.outcome(), None, "bare kings are not dead here");
+    let m = game.position().parse_wire("e3e4").unwrap();
+    game.play(m);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        outcome,
+        Outcome::Flag {
+            winner: Color::White
+        }
+    );
+    assert_eq!(outcome.description(), "White reaches the goal");
+    assert_eq!(game.position().legal_moves().len(), 0);
+    // In chess the same kings are a dead draw.
+    let chess = Game::new(Position::<u64>::from_fen(Variant::Chess, fen).unwrap());
+    assert_eq!(chess.outcome(), Some(Outcome::InsufficientMaterial));
+}

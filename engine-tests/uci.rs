@@ -456,7 +456,7 @@ transcript_tests! {
     perft_limits;
     end_of_input_during_perft;
     go_mate;
-    shatranj_endings;
+    game_ends;
     searchmoves;
     searchmoves_stopped_early;
     numbers;

@@ -114,6 +114,11 @@ def promotion_position(variant, rng):
 # Positions set up by hand where a game's own rules need them, counted by
 # Fairy-Stockfish like the others.
 SET_UP = {
+    "kingofthehill": [
+        ("Set up: a king a step from the hill.", "4k3/8/8/8/8/4K3/8/r7 w - - 0 1"),
+        ("Set up: both kings out, racing for the centre.",
+         "rnbq1bnr/pppp1ppp/4k3/4p3/4P3/3K4/PPPP1PPP/RNBQ1BNR w - - 4 4"),
+    ],
     "grand": [
         ("Set up: promotion limits (no second queen) and optional promotion.",
          "4k5/P9/1P8/10/10/10/10/10/10/3QK5 w - - 0 1"),

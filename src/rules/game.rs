@@ -31,6 +31,12 @@ pub enum Outcome {
         /// Whether the extinct side was left with its king alone.
         bare_king: bool,
     },
+    /// A side reached its flag region with a flag piece (king of the
+    /// hill).
+    Flag {
+        /// The side that reached it.
+        winner: Color,
+    },
     /// The same position arose for the third time.
     ThreefoldRepetition,
     /// The game's count of moves without a capture or a pawn move ran out
@@ -47,7 +53,7 @@ impl Outcome {
     /// The winner, or `None` for a draw.
     pub fn winner(self) -> Option<Color> {
         match self {
-            Outcome::Checkmate { winner } => Some(winner),
+            Outcome::Checkmate { winner } | Outcome::Flag { winner } => Some(winner),
             Outcome::Stalemate { winner } | Outcome::Extinction { winner, .. } => winner,
             _ => None,
         }
@@ -73,6 +79,7 @@ impl Outcome {
                 bare_king: false,
             } => format!("{} wins by extinction", side(winner)),
             Outcome::Extinction { winner: None, .. } => "Draw by extinction".to_string(),
+            Outcome::Flag { winner } => format!("{} reaches the goal", side(winner)),
             Outcome::ThreefoldRepetition => "Draw by repetition".to_string(),
             Outcome::MoveRule { moves: 50 } => "Draw by fifty-move rule".to_string(),
             Outcome::MoveRule { moves } => format!("Draw by {moves}-move rule"),
@@ -120,6 +127,31 @@ impl<B: Bitboard> Position<B> {
         }
         None
     }
+    /// Whether the side that just moved has reached its flag region with
+    /// a flag piece, winning the game (never, in a game without a flag
+    /// rule).
+    #[inline]
+    pub fn flag_reached_by_mover(&self) -> bool {
+        let Some(flag) = self.tables.spec.flag.as_ref() else {
+            return false;
+        };
+        let mover = !self.side_to_move();
+        let region = self.tables.flag_region[mover.index()];
+        flag.roles[mover.index()]
+            .iter()
+            .any(|&role| (self.pieces(mover, role) & region).any())
+    }
+    /// What the game's own rules (extinction, then the flag) have decided,
+    /// from the side to move's view, or `None`: a decided position has no
+    /// moves.
+    #[inline]
+    pub fn decided_by_rule(&self) -> Option<EndScore> {
+        match self.decided_by_extinction() {
+            Some(score) => Some(score),
+            None if self.flag_reached_by_mover() => Some(EndScore::Loss),
+            None => None,
+        }
+    }
     /// Whether the game's count of plies without a capture or pawn move
     /// has run out (never, in a game without one).
     #[inline]
@@ -129,13 +161,16 @@ impl<B: Bitboard> Position<B> {
     }
     /// Whether neither side can ever mate, by the game's rule.
     pub fn is_dead(&self) -> bool {
+        if self.tables.spec.dead_positions == DeadPositions::Never {
+            return false;
+        }
         let kings = self.role_bb(Role::King);
         let others = self.occupied() & !kings;
         if others.is_empty() {
             return true;
         }
         match self.tables.spec.dead_positions {
-            DeadPositions::BareKings => false,
+            DeadPositions::Never | DeadPositions::BareKings => false,
             DeadPositions::Fide => {
                 let minors = self.role_bb(Role::Knight) | self.role_bb(Role::Bishop);
                 !others.more_than_one() && (others & minors).any()
@@ -210,6 +245,9 @@ impl<B: Bitboard> Game<B> {
                 winner: winner_of(us, score),
                 bare_king: spec.extinction.is_some_and(|rule| rule.is_bare_king()),
             });
+        }
+        if pos.flag_reached_by_mover() {
+            return Some(Outcome::Flag { winner: !us });
         }
         if !pos.has_legal_move() {
             return Some(if pos.in_check() {

@@ -79,10 +79,10 @@ impl<B: Bitboard> Pins<B> {
 
 impl<B: Bitboard> Position<B> {
     /// Calls `emit` with every batch of legal moves of the side to move.
-    /// A position the game's extinction rule has decided has none, as in
-    /// Fairy-Stockfish: the game is over.
+    /// A position the game's extinction or flag rule has decided has
+    /// none, as in Fairy-Stockfish: the game is over.
     pub fn generate_batches(&self, emit: &mut impl FnMut(MoveBatch<B>)) {
-        if self.decided_by_extinction().is_some() {
+        if self.decided_by_rule().is_some() {
             return;
         }
         let t = self.tables;

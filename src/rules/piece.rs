@@ -30,10 +30,10 @@ pub enum Role {
     Champion = 6,
     /// The FAD (`F`).
     Fad = 7,
-    /// A slot for a game file's piece that moves as no built-in one
-    /// (no built-in game has it; `X` unless the file names it).
+    /// A slot for a game file's piece that moves as no built-in one: no
+    /// built-in game has it, and it has no letter but the file's.
     Extra1 = 8,
-    /// A second such slot (`Y` unless the file names it).
+    /// A second such slot.
     Extra2 = 9,
 }
 
@@ -64,7 +64,8 @@ impl Role {
     pub const fn index(self) -> usize {
         self as usize
     }
-    /// The upper-case letter of the role (White's FEN letter).
+    /// The upper-case letter of the role (White's FEN letter); `?` for
+    /// the slots whose letter only a game's file gives.
     pub const fn letter(self) -> char {
         match self {
             Role::Pawn => 'P',
@@ -75,15 +76,15 @@ impl Role {
             Role::King => 'K',
             Role::Champion => 'C',
             Role::Fad => 'F',
-            Role::Extra1 => 'X',
-            Role::Extra2 => 'Y',
+            Role::Extra1 | Role::Extra2 => '?',
         }
     }
-    /// The role named by a letter of either case.
+    /// The role named by a letter of either case (never a slot whose
+    /// letter only a game's file gives).
     pub fn from_letter(c: char) -> Option<Role> {
         Role::ALL
             .into_iter()
-            .find(|r| r.letter() == c.to_ascii_uppercase())
+            .find(|r| r.letter().is_ascii_alphabetic() && r.letter() == c.to_ascii_uppercase())
     }
 }
 

@@ -78,6 +78,9 @@ pub struct Tables<B> {
     pub promotion_zone: [B; 2],
     /// The far rank of each colour's pawns, where a pawn must promote.
     pub promotion_rank: [B; 2],
+    /// Each colour's flag region ([`crate::rules::variant::FlagRule`]):
+    /// empty in games without a flag rule.
+    pub flag_region: [B; 2],
     /// Whether every pawn move into the zone promotes, to any of the
     /// game's choices (no optional promotion, no limits): the fast path.
     pub promotion_is_plain: bool,
@@ -347,6 +350,15 @@ impl<B: Bitboard> Tables<B> {
             .as_ref()
             .map(|f| ([castle[1], castle[0]], f.promotion.0, f.promotion.1));
 
+        let flag_region = Color::ALL.map(|c| {
+            spec.flag.map_or(B::EMPTY, |flag| {
+                flag.region[c.index()]
+                    .iter()
+                    .filter_map(|&(f, r)| geometry.square(i32::from(f), i32::from(r)))
+                    .fold(B::EMPTY, |zone, sq| zone | B::from_square(sq))
+            })
+        });
+
         Tables {
             spec,
             geometry,
@@ -372,6 +384,7 @@ impl<B: Bitboard> Tables<B> {
             captures_restricted: spec.fortress.is_some(),
             entry_promotion,
             en_passant_zone: main,
+            flag_region,
             attack_boards,
             rides,
             orthogonal_magics,

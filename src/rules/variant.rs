@@ -77,6 +77,9 @@ pub enum CastlingStyle {
 /// Which positions are drawn for lack of material.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum DeadPositions {
+    /// None: material alone never draws (king of the hill, where a bare
+    /// king can still walk to the centre).
+    Never,
     /// Only the two bare kings.
     BareKings,
     /// FIDE's dead positions the engine recognises: bare kings, and king
@@ -145,6 +148,18 @@ impl Extinction {
     pub fn is_bare_king(&self) -> bool {
         self.pieces == ExtinctionPieces::All && self.count == 1
     }
+}
+
+/// A flag rule, as Fairy-Stockfish's `flagPiece` and `flagRegion` say
+/// it: a side that ends its move with a piece of its flag roles on a
+/// square of its flag region wins (king of the hill: the king, on the four
+/// centre squares).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FlagRule {
+    /// The roles that win by reaching the region, for White and Black.
+    pub roles: [&'static [Role]; 2],
+    /// Each side's region, as (file, rank) squares counted from 0.
+    pub region: [&'static [(u8, u8)]; 2],
 }
 
 /// Chad's castles and walls: each side's 3x3 castle, the 12 wall squares
@@ -253,6 +268,8 @@ pub struct VariantSpec {
     pub stalemate: EndScore,
     /// The game's extinction rule (shatranj's bare king), if it has one.
     pub extinction: Option<Extinction>,
+    /// The game's flag rule (king of the hill), if it has one.
+    pub flag: Option<FlagRule>,
     /// Castles and walls, for the games that have them.
     pub fortress: Option<Fortress>,
     /// Movable boards, for the games that have them.
@@ -535,6 +552,7 @@ static CHESS: VariantSpec = VariantSpec {
     move_rule_plies: 100,
     stalemate: EndScore::Draw,
     extinction: None,
+    flag: None,
     fortress: None,
     attack_boards: None,
     xboard_name: "normal",
@@ -586,6 +604,7 @@ static WADCHESS: VariantSpec = VariantSpec {
     move_rule_plies: 100,
     stalemate: EndScore::Draw,
     extinction: None,
+    flag: None,
     fortress: None,
     attack_boards: None,
     xboard_name: "wadchess",
@@ -635,6 +654,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     move_rule_plies: 100,
     stalemate: EndScore::Draw,
     extinction: None,
+    flag: None,
     fortress: None,
     attack_boards: None,
     xboard_name: "paritychess",
@@ -677,6 +697,7 @@ static CHAD: VariantSpec = VariantSpec {
     move_rule_plies: 0,
     stalemate: EndScore::Draw,
     extinction: None,
+    flag: None,
     fortress: Some(Fortress {
         castle_corner: [(2, 2), (7, 7)],
         promotion: (Role::Rook, Role::Queen),
@@ -720,6 +741,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     move_rule_plies: 100,
     stalemate: EndScore::Draw,
     extinction: None,
+    flag: None,
     fortress: None,
     attack_boards: Some(AttackBoards {
         main_corner: (3, 3),

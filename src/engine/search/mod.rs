@@ -332,7 +332,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         }
         self.seldepth = self.seldepth.max(ply);
         if !root {
-            if let Some(score) = pos.decided_by_extinction() {
+            if let Some(score) = pos.decided_by_rule() {
                 return end_score(score, ply);
             }
             if self.is_repetition(pos) || pos.move_rule_ran_out() || pos.is_dead() {
@@ -849,7 +849,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if let Some(score) = pos.decided_by_extinction() {
+        if let Some(score) = pos.decided_by_rule() {
             return end_score(score, ply);
         }
         if ply >= MAX_PLY - 1 {

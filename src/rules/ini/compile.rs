@@ -19,7 +19,7 @@ use crate::rules::betza::PieceMoves;
 use crate::rules::piece::{Movement, Role};
 use crate::rules::variant::{
     CastlingStyle, DeadPositions, EndScore, EngineFacts, Evaluation, ExchangeValues, Extinction,
-    ExtinctionPieces, STANDARD_EXCHANGE_VALUES, Variant, VariantSpec, rescale_fsf_value,
+    ExtinctionPieces, FlagRule, STANDARD_EXCHANGE_VALUES, Variant, VariantSpec, rescale_fsf_value,
 };
 
 /// The most squares a board may have (the widest bitboard word).
@@ -234,7 +234,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
     }
 
     // Game ends.
-    let checks: [(&'static str, bool, &str); 8] = [
+    let checks: [(&'static str, bool, &str); 7] = [
         ("checking", d.checking, "kings must be royal"),
         (
             "checkmateValue",
@@ -261,11 +261,6 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             !d.extinction_pseudo_royal || d.extinction_value == GameValue::None,
             "no pseudo-royal pieces",
         ),
-        (
-            "flagPiece",
-            d.flag_piece.iter().all(Vec::is_empty),
-            "no flag rule",
-        ),
         ("chess960", !d.chess960, "no shuffled starts"),
     ];
     if let Some((key, _, reason)) = checks.iter().find(|(_, ok, _)| !ok) {
@@ -285,6 +280,22 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             "motley's move-count rule restarts on pawn moves and captures only",
         ));
     }
+    let flag = match d.flag_piece.iter().all(Vec::is_empty) {
+        true => None,
+        false => {
+            let mut roles: [&'static [Role]; 2] = [&[], &[]];
+            let mut region: [&'static [(u8, u8)]; 2] = [&[], &[]];
+            for (side, key) in [(0, "flagPieceWhite"), (1, "flagPieceBlack")] {
+                roles[side] = Vec::leak(roles_of(&d.flag_piece[side], &pieces, key)?);
+                let squares: Vec<(u8, u8)> = (0..ranks)
+                    .flat_map(|r| (0..files).map(move |f| (f, r)))
+                    .filter(|&(f, r)| d.flag_region[side].has(f, r))
+                    .collect();
+                region[side] = Vec::leak(squares);
+            }
+            Some(FlagRule { roles, region })
+        }
+    };
     let stalemate = end_score(d.stalemate_value).unwrap_or(EndScore::Draw);
     let extinction = match end_score(d.extinction_value) {
         None => None,
@@ -511,8 +522,10 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         castling,
         castling_king_files: [d.castling_queenside_file, d.castling_kingside_file],
         // FIDE's dead positions presume that only a mate wins: where a
-        // stalemate or an extinction may also win, only bare kings are dead.
+        // stalemate or an extinction may also win, only bare kings are
+        // dead, and where a piece may win by reaching a region, nothing is.
         dead_positions: match d.dead_positions {
+            _ if flag.is_some() => DeadPositions::Never,
             DeadPositionRule::Fide if stalemate == EndScore::Draw && extinction.is_none() => {
                 DeadPositions::Fide
             }
@@ -521,6 +534,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         move_rule_plies: 2 * d.n_move_rule,
         stalemate,
         extinction,
+        flag,
         fortress: None,
         attack_boards: None,
         xboard_name: name,
@@ -567,6 +581,7 @@ mod tests {
             assert_eq!(spec.move_rule_plies, built_in.move_rule_plies);
             assert_eq!(spec.stalemate, built_in.stalemate);
             assert_eq!(spec.extinction, built_in.extinction);
+            assert_eq!(spec.flag, built_in.flag);
             assert_eq!(spec.xboard_pieces, built_in.xboard_pieces);
             assert_eq!(spec.xboard_name, built_in.xboard_name);
             assert_eq!(spec.evaluation, built_in.evaluation);
@@ -828,6 +843,26 @@ mod tests {
             (1, false)
         );
         assert!(chess.promotion_limits.is_empty());
+    }
+
+    /// King of the Hill: the king wins on the four centre squares, and
+    /// no material is dead.
+    #[test]
+    fn king_of_the_hill_has_its_flag() {
+        let loaded = shipped();
+        let hill = loaded
+            .games
+            .iter()
+            .find(|g| g.name == "kingofthehill")
+            .unwrap();
+        let spec = compile(hill, Variant::Chess).unwrap();
+        let flag = spec.flag.unwrap();
+        assert_eq!(flag.roles, [&[Role::King][..], &[Role::King][..]]);
+        for side in flag.region {
+            assert_eq!(side, &[(3, 3), (4, 3), (3, 4), (4, 4)][..]);
+        }
+        assert_eq!(spec.dead_positions, DeadPositions::Never);
+        assert_eq!(Variant::Chess.spec().flag, None);
     }
 
     /// Gardner's Minichess: 5x5 pawns that never double-step.
