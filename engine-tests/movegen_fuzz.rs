@@ -90,7 +90,9 @@ fn kind_of(role: Role) -> Kind {
         Role::King => Kind::King,
         Role::Champion => Kind::Champion,
         Role::Fad => Kind::Fad,
-        Role::Extra1 | Role::Extra2 => panic!("no built-in game has {role:?}"),
+        Role::Extra1 | Role::Extra2 | Role::Extra3 | Role::Extra4 => {
+            panic!("no built-in game has {role:?}")
+        }
     }
 }
 
@@ -98,7 +100,7 @@ fn kind_of(role: Role) -> Kind {
 fn role_of(kind: Kind) -> Role {
     Role::ALL
         .into_iter()
-        .filter(|r| !matches!(r, Role::Extra1 | Role::Extra2))
+        .filter(|r| !Role::EXTRA_SLOTS[2..].contains(r))
         .find(|&r| kind_of(r) == kind)
         .expect("every kind is a role")
 }

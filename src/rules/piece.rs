@@ -35,11 +35,15 @@ pub enum Role {
     Extra1 = 8,
     /// A second such slot.
     Extra2 = 9,
+    /// A third such slot.
+    Extra3 = 10,
+    /// A fourth such slot.
+    Extra4 = 11,
 }
 
 impl Role {
     /// Number of roles, the size of per-role tables.
-    pub const COUNT: usize = 10;
+    pub const COUNT: usize = 12;
     /// Every role, in index order.
     pub const ALL: [Role; Role::COUNT] = [
         Role::Pawn,
@@ -52,12 +56,21 @@ impl Role {
         Role::Fad,
         Role::Extra1,
         Role::Extra2,
+        Role::Extra3,
+        Role::Extra4,
     ];
 
     /// The slots a game file's pieces that move as no built-in role take:
-    /// the WAD's and the FAD's (in games without them), then the two no
+    /// the WAD's and the FAD's (in games without them), then the four no
     /// built-in game uses.
-    pub const EXTRA_SLOTS: [Role; 4] = [Role::Champion, Role::Fad, Role::Extra1, Role::Extra2];
+    pub const EXTRA_SLOTS: [Role; 6] = [
+        Role::Champion,
+        Role::Fad,
+        Role::Extra1,
+        Role::Extra2,
+        Role::Extra3,
+        Role::Extra4,
+    ];
 
     /// The role's index into per-role tables.
     #[inline]
@@ -76,7 +89,7 @@ impl Role {
             Role::King => 'K',
             Role::Champion => 'C',
             Role::Fad => 'F',
-            Role::Extra1 | Role::Extra2 => '?',
+            Role::Extra1 | Role::Extra2 | Role::Extra3 | Role::Extra4 => '?',
         }
     }
     /// The role named by a letter of either case (never a slot whose

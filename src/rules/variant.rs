@@ -320,7 +320,7 @@ pub fn rescale_fsf_value(value: u32, phase: usize, pawn: i32) -> i32 {
 pub const KING_EXCHANGE_VALUE: i32 = 20_000;
 
 /// The exchange value of the slots no built-in game uses
-/// ([`Role::Extra1`], [`Role::Extra2`]): above the queen, so that an
+/// ([`Role::Extra1`] to [`Role::Extra4`]): above the queen, so that an
 /// exchange reaches them last, where a built-in game never looks. A
 /// game that fills them values its pieces by their moves.
 pub const UNUSED_SLOT_EXCHANGE_VALUE: i32 = 1_000;
@@ -343,6 +343,8 @@ pub const STANDARD_EXCHANGE_VALUES: ExchangeValues = ExchangeValues {
         380,
         UNUSED_SLOT_EXCHANGE_VALUE,
         UNUSED_SLOT_EXCHANGE_VALUE,
+        UNUSED_SLOT_EXCHANGE_VALUE,
+        UNUSED_SLOT_EXCHANGE_VALUE,
     ],
     cheapest_first: [
         Role::Pawn,
@@ -354,6 +356,8 @@ pub const STANDARD_EXCHANGE_VALUES: ExchangeValues = ExchangeValues {
         Role::Queen,
         Role::Extra1,
         Role::Extra2,
+        Role::Extra3,
+        Role::Extra4,
         Role::King,
     ],
 };
@@ -460,8 +464,8 @@ impl VariantSpec {
     }
     /// The moves of a piece in the WAD's or FAD's slot that moves
     /// otherwise than the built-in WAD or FAD (a file's archbishop,
-    /// chancellor, ...), or in a slot no built-in game uses ([`Role::Extra1`],
-    /// [`Role::Extra2`]), or `None`: the pieces whose worth the engine
+    /// chancellor, ...), or in a slot no built-in game uses
+    /// ([`Role::Extra1`] to [`Role::Extra4`]), or `None`: the pieces whose worth the engine
     /// estimates from their moves instead of taking its own numbers.
     pub fn own_extra_movement(&self, role: Role) -> Option<Movement> {
         if !Role::EXTRA_SLOTS.contains(&role) || !self.has_role(role) {

@@ -3,7 +3,7 @@
 //!
 //! Today the core plays a file's game when its pieces are pawns, kings,
 //! pieces that move as its knight, bishop, rook, queen, WAD or FAD, and at
-//! most four others that leap and ride alike in every direction (taking
+//! most six others that leap and ride alike in every direction (taking
 //! the slots of [`Role::EXTRA_SLOTS`], with their own letters), and its
 //! rules are chess's in the ways the core can vary them: board size,
 //! start position, promotion (choices per side, ranks, optional, limited),
@@ -52,7 +52,7 @@ fn leak_str(text: &str) -> &'static str {
 /// WAD's and the FAD's slots where the game has no WAD or FAD, then the
 /// slots no built-in game uses. Their moves (and letters) are the game's
 /// own.
-const EXTRA_SLOTS: [Role; 4] = Role::EXTRA_SLOTS;
+const EXTRA_SLOTS: [Role; 6] = Role::EXTRA_SLOTS;
 
 /// The role each piece of a game plays in the rules core: the pawn and
 /// the king by their kinds, a piece that moves as a built-in role takes
@@ -122,7 +122,7 @@ fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(Role, &PieceDefinitio
             None => {
                 return Err(named(
                     piece,
-                    "motley plays at most four pieces beyond pawn, knight, bishop, rook, queen and king yet",
+                    "motley plays at most six pieces beyond pawn, knight, bishop, rook, queen and king yet",
                 ));
             }
         }
@@ -591,11 +591,6 @@ mod tests {
 
     #[test]
     fn what_the_core_cannot_play_is_named() {
-        let loaded = shipped();
-        let reason = |name: &str| {
-            let definition = loaded.games.iter().find(|g| g.name == name).unwrap();
-            compile(definition, Variant::Chess).unwrap_err()
-        };
         let mut anti = GameDefinition {
             stalemate_value: GameValue::None,
             ..GameDefinition::default()
@@ -626,10 +621,19 @@ mod tests {
             compile(&odd, Variant::Chess).unwrap_err().key,
             Some("mandatoryPawnPromotion")
         );
-        let opulent = reason("opulent");
+        // Seven pieces that move as no built-in role: one too many.
+        let crowded = super::super::load(
+            "test.ini",
+            "[crowded:chess]\ncustomPiece1 = s:NW\ncustomPiece2 = t:CF\n\
+             customPiece3 = u:FDH\ncustomPiece4 = v:ZW\ncustomPiece5 = x:GF\n\
+             customPiece6 = y:HF\ncustomPiece7 = z:AN\n",
+            |name| (name == "chess").then(GameDefinition::default),
+            |name| name == "chess",
+        );
+        let crowded = compile(&crowded.games[0], Variant::Chess).unwrap_err();
         assert!(
-            opulent.reason.contains("at most four pieces beyond"),
-            "{opulent:?}"
+            crowded.reason.contains("at most six pieces beyond"),
+            "{crowded:?}"
         );
         let mut lame = GameDefinition::default();
         lame.pieces[1].betza = "nN".into();
@@ -699,6 +703,8 @@ mod tests {
                 Role::Queen,
                 Role::Extra1,
                 Role::Extra2,
+                Role::Extra3,
+                Role::Extra4,
                 Role::King
             ]
         );
