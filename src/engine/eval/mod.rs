@@ -413,6 +413,23 @@ mod tests {
         evaluate(&pos, EvalTables::get(variant))
     }
 
+    /// In King of the Hill a king nearer the centre is worth more; in
+    /// chess, with the same pieces, not so much.
+    #[test]
+    fn a_flag_piece_is_drawn_to_its_region() {
+        crate::rules::ini::registry::load_shipped();
+        let hill: Variant = "kingofthehill".parse().unwrap();
+        let near = "r3k3/8/8/8/8/4K3/8/R7 w - - 0 1";
+        let far = "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        let gain = |variant| eval_fen::<u64>(variant, near) - eval_fen::<u64>(variant, far);
+        assert!(
+            gain(hill) >= gain(Variant::Chess) + 100,
+            "{} {}",
+            gain(hill),
+            gain(Variant::Chess)
+        );
+    }
+
     /// The chess evaluation of `fen` with the chess numbers as `set`
     /// leaves them.
     fn chess_eval_with(fen: &str, set: &dyn Fn(&mut EvalParams)) -> Score {

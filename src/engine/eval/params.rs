@@ -14,6 +14,12 @@ pub struct Pair(pub i32, pub i32);
 /// pawn, knight, bishop, rook, queen, king, champion (WAD), FAD.
 pub type PerRole = [Pair; Role::COUNT];
 
+/// What a flag piece (King of the Hill's king) gains in a game with a
+/// flag rule, by its king steps from the nearest square of its region
+/// (index 0 is on it, when the game is already won): drawn to the goal,
+/// the more as pieces come off.
+pub const FLAG_PROXIMITY: [Pair; 5] = [p(0, 0), p(100, 200), p(50, 100), p(25, 50), p(10, 20)];
+
 /// How many roles the built-in games' fitted numbers cover: the FIDE
 /// army, the WAD and the FAD. The slots past them are only for pieces of
 /// a game read from a file.

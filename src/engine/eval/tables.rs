@@ -5,7 +5,7 @@ use crate::rules::tables::{Tables, per_game};
 use crate::rules::variant::rescale_fsf_value;
 use crate::rules::{Bitboard, Color, Evaluation, Piece, Position, Role, Square, Variant};
 
-use super::params::{EvalParams, FILES_FROM_EDGE, Pair, RANKS, params};
+use super::params::{EvalParams, FILES_FROM_EDGE, FLAG_PROXIMITY, Pair, RANKS, params};
 
 /// Values the extra pieces of a game read from a file
 /// ([`crate::rules::VariantSpec::own_extra_movement`]) by how they move
@@ -163,6 +163,16 @@ impl<B: Bitboard> EvalTables<B> {
                             value.0 -= 6 * closeness;
                         }
                         _ => {}
+                    }
+                    if let Some(flag) = &t.spec.flag
+                        && flag.roles[color.index()].contains(&role)
+                    {
+                        let region = t.flag_region[color.index()];
+                        let steps = region.squares().map(|goal| g.distance(sq, goal)).min();
+                        if let Some(bonus) = steps.and_then(|d| FLAG_PROXIMITY.get(d as usize)) {
+                            value.0 += bonus.0;
+                            value.1 += bonus.1;
+                        }
                     }
                     psq[piece.index() * n + i] = value;
                 }
