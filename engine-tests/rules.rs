@@ -395,7 +395,12 @@ fn the_192_bit_word_plays_the_same_games() {
 }
 
 fn game_from(variant: Variant, fen: &str, moves: &[&str]) -> Game<u128> {
-    let mut game = Game::new(Position::<u128>::from_fen(variant, fen).unwrap());
+    game_in(variant, fen, moves)
+}
+
+/// A game of `variant` from `fen` after `moves`, on the bitboard `B`.
+fn game_in<B: Bitboard>(variant: Variant, fen: &str, moves: &[&str]) -> Game<B> {
+    let mut game = Game::new(Position::<B>::from_fen(variant, fen).unwrap());
     for text in moves {
         let m = game.position().parse_wire(text).unwrap();
         game.play(m);
@@ -585,13 +590,7 @@ fn wire_moves_parse_and_reject() {
 /// Shatranj, from the shipped file: its endings differ from chess's.
 fn shatranj(fen: &str, moves: &[&str]) -> Game<u64> {
     motley::rules::ini::registry::load_shipped();
-    let variant: Variant = "shatranj".parse().unwrap();
-    let mut game = Game::new(Position::<u64>::from_fen(variant, fen).unwrap());
-    for text in moves {
-        let m = game.position().parse_wire(text).unwrap();
-        game.play(m);
-    }
-    game
+    game_in("shatranj".parse().unwrap(), fen, moves)
 }
 
 #[test]
@@ -663,10 +662,9 @@ fn a_king_on_the_hill_wins() {
     motley::rules::ini::registry::load_shipped();
     let variant: Variant = "kingofthehill".parse().unwrap();
     let fen = "4k3/8/8/8/8/4K3/8/8 w - - 0 1";
-    let mut game = Game::new(Position::<u64>::from_fen(variant, fen).unwrap());
+    let game = game_in::<u64>(variant, fen, &[]);
     assert_eq!(game.outcome(), None, "bare kings are not dead here");
-    let m = game.position().parse_wire("e3e4").unwrap();
-    game.play(m);
+    let game = game_in::<u64>(variant, fen, &["e3e4"]);
     let outcome = game.outcome().unwrap();
     assert_eq!(
         outcome,

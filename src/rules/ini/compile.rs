@@ -558,6 +558,20 @@ mod tests {
     use super::super::shipped;
     use super::*;
 
+    /// The game `name` of the shipped file followed by `extra` sections,
+    /// compiled.
+    fn compiled_with(extra: &str, name: &str) -> Result<VariantSpec, Unplayable> {
+        let text = format!("{}\n{extra}", super::super::SHIPPED_GAMES);
+        let loaded = super::super::load(
+            "test.ini",
+            &text,
+            |name| (name == "chess").then(GameDefinition::default),
+            |name| name == "chess",
+        );
+        let game = loaded.games.iter().find(|g| g.name == name).unwrap();
+        compile(game, Variant::Chess)
+    }
+
     /// WAD and Parity Chess compiled from the shipped file are the
     /// built-in games, rule for rule.
     #[test]
@@ -622,15 +636,13 @@ mod tests {
             Some("mandatoryPawnPromotion")
         );
         // Seven pieces that move as no built-in role: one too many.
-        let crowded = super::super::load(
-            "test.ini",
+        let crowded = compiled_with(
             "[crowded:chess]\ncustomPiece1 = s:NW\ncustomPiece2 = t:CF\n\
              customPiece3 = u:FDH\ncustomPiece4 = v:ZW\ncustomPiece5 = x:GF\n\
              customPiece6 = y:HF\ncustomPiece7 = z:AN\n",
-            |name| (name == "chess").then(GameDefinition::default),
-            |name| name == "chess",
-        );
-        let crowded = compile(&crowded.games[0], Variant::Chess).unwrap_err();
+            "crowded",
+        )
+        .unwrap_err();
         assert!(
             crowded.reason.contains("at most six pieces beyond"),
             "{crowded:?}"
@@ -764,18 +776,11 @@ mod tests {
     /// Fairy-Stockfish's pawn of 126 to the exchange's 100.
     #[test]
     fn given_piece_values_replace_the_estimates() {
-        let text = format!(
-            "{}\n[valued:capablanca]\npieceValueMg = a:2520 n:630\npieceValueEg = a:3000\n",
-            super::super::SHIPPED_GAMES
-        );
-        let loaded = super::super::load(
-            "test.ini",
-            &text,
-            |name| (name == "chess").then(GameDefinition::default),
-            |name| name == "chess",
-        );
-        let valued = loaded.games.iter().find(|g| g.name == "valued").unwrap();
-        let spec = compile(valued, Variant::Chess).unwrap();
+        let spec = compiled_with(
+            "[valued:capablanca]\npieceValueMg = a:2520 n:630\npieceValueEg = a:3000\n",
+            "valued",
+        )
+        .unwrap();
         let values = spec.engine.exchange.values;
         assert_eq!(values[Role::Champion.index()], 2000);
         assert_eq!(values[Role::Knight.index()], 500);
@@ -794,9 +799,7 @@ mod tests {
     /// draw, and only bare kings are dead.
     #[test]
     fn shatranj_ends_as_its_file_says() {
-        let loaded = shipped();
-        let shatranj = loaded.games.iter().find(|g| g.name == "shatranj").unwrap();
-        let spec = compile(shatranj, Variant::Chess).unwrap();
+        let spec = compiled_with("", "shatranj").unwrap();
         assert_eq!(spec.stalemate, EndScore::Loss);
         assert_eq!(spec.move_rule_plies, 140);
         assert_eq!(spec.dead_positions, DeadPositions::BareKings);
@@ -806,21 +809,13 @@ mod tests {
             (rule.count, rule.opponent_count, rule.claim, rule.score),
             (1, 2, true, EndScore::Loss)
         );
-        let text = format!(
-            "{}\n[pawnless:chess]\nextinctionValue = win\nextinctionPieceTypes = pn\n",
-            super::super::SHIPPED_GAMES
-        );
-        let loaded = super::super::load(
-            "test.ini",
-            &text,
-            |name| (name == "chess").then(GameDefinition::default),
-            |name| name == "chess",
-        );
-        let pawnless = loaded.games.iter().find(|g| g.name == "pawnless").unwrap();
-        let rule = compile(pawnless, Variant::Chess)
-            .unwrap()
-            .extinction
-            .unwrap();
+        let rule = compiled_with(
+            "[pawnless:chess]\nextinctionValue = win\nextinctionPieceTypes = pn\n",
+            "pawnless",
+        )
+        .unwrap()
+        .extinction
+        .unwrap();
         assert_eq!(
             rule.pieces,
             ExtinctionPieces::Each(&[Role::Pawn, Role::Knight])
@@ -833,9 +828,7 @@ mod tests {
     /// their third rank.
     #[test]
     fn grand_promotes_as_its_file_says() {
-        let loaded = shipped();
-        let grand = loaded.games.iter().find(|g| g.name == "grand").unwrap();
-        let spec = compile(grand, Variant::Chess).unwrap();
+        let spec = compiled_with("", "grand").unwrap();
         assert_eq!(spec.promotion_ranks, 3);
         assert!(spec.promotion_optional);
         assert_eq!(spec.pawn_double_step_rank, Some(2));
@@ -855,13 +848,7 @@ mod tests {
     /// no material is dead.
     #[test]
     fn king_of_the_hill_has_its_flag() {
-        let loaded = shipped();
-        let hill = loaded
-            .games
-            .iter()
-            .find(|g| g.name == "kingofthehill")
-            .unwrap();
-        let spec = compile(hill, Variant::Chess).unwrap();
+        let spec = compiled_with("", "kingofthehill").unwrap();
         let flag = spec.flag.unwrap();
         assert_eq!(flag.roles, [&[Role::King][..], &[Role::King][..]]);
         for side in flag.region {
