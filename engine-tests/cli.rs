@@ -653,16 +653,28 @@ fn generate_data(game: &str, data: &str, games: &str) {
     );
 }
 
+/// A scratch folder named `name` holding `games` games of `game`'s data
+/// (`GAME.data`), and the path a network for it is to be written to
+/// (`GAME.nnue`).
+fn scratch_with_data(name: &str, game: &str, games: &str) -> (Scratch, String, String) {
+    let dir = Scratch::new(name);
+    let data = dir.join(format!("{game}.data"));
+    let net = dir.join(format!("{game}.nnue"));
+    let _ = std::fs::remove_file(&data);
+    let (data, net) = (
+        data.to_str().unwrap().to_string(),
+        net.to_str().unwrap().to_string(),
+    );
+    generate_data(game, &data, games);
+    (dir, data, net)
+}
+
 /// The network pipeline for a game read from a file: data, a network,
 /// and the network played.
 #[test]
 fn a_file_games_network_is_generated_trained_and_loaded() {
-    let dir = Scratch::new("cli-train-capablanca");
-    let data = dir.join("capablanca.data");
-    let net = dir.join("capablanca.nnue");
-    let _ = std::fs::remove_file(&data);
-    let (data_path, net_path) = (data.to_str().unwrap(), net.to_str().unwrap());
-    generate_data("capablanca", data_path, "2");
+    let (_dir, data, net) = scratch_with_data("cli-train-capablanca", "capablanca", "2");
+    let (data_path, net_path) = (data.as_str(), net.as_str());
     let train = motley(&[
         "train",
         "--variant",
@@ -693,12 +705,8 @@ fn a_file_games_network_is_generated_trained_and_loaded() {
 
 #[test]
 fn train_writes_a_network_that_eval_and_uci_load() {
-    let dir = Scratch::new("cli-train");
-    let data = dir.join("chess.data");
-    let net = dir.join("chess.nnue");
-    let _ = std::fs::remove_file(&data);
-    let (data_path, net_path) = (data.to_str().unwrap(), net.to_str().unwrap());
-    generate_data("chess", data_path, "4");
+    let (dir, data, net) = scratch_with_data("cli-train", "chess", "4");
+    let (data_path, net_path) = (data.as_str(), net.as_str());
     let train = motley(&[
         "train",
         "--variant",

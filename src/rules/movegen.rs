@@ -25,6 +25,18 @@ enum MoveSet {
     Quiet,
 }
 
+impl MoveSet {
+    /// Whether a move that is `noisy` (a capture or a promotion) belongs
+    /// to the set.
+    fn includes(self, noisy: bool) -> bool {
+        match self {
+            MoveSet::All => true,
+            MoveSet::Noisy => noisy,
+            MoveSet::Quiet => !noisy,
+        }
+    }
+}
+
 /// A group of legal moves that share a moving piece.
 #[derive(Clone, Copy, Debug)]
 pub enum MoveBatch<B> {
@@ -394,13 +406,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
             MoveBatch::Single(m) => {
-                let noisy = m.kind() == MoveKind::EnPassant;
-                let wanted = match set {
-                    MoveSet::All => true,
-                    MoveSet::Noisy => noisy,
-                    MoveSet::Quiet => !noisy,
-                };
-                if wanted {
+                if set.includes(m.kind() == MoveKind::EnPassant) {
                     list.push(m);
                 }
             }
@@ -436,11 +442,6 @@ impl<B: Bitboard> Position<B> {
         let zone = t.promotion_zone[us.index()];
         let last_rank = t.promotion_rank[us.index()];
         let double = t.pawn_double_step(us, from);
-        let wanted = |capture: bool| match set {
-            MoveSet::All => true,
-            MoveSet::Noisy => capture,
-            MoveSet::Quiet => !capture,
-        };
         for to in targets.squares() {
             let capture = enemy.has(to);
             if zone.has(to) {
@@ -449,10 +450,10 @@ impl<B: Bitboard> Position<B> {
                         list.push(Move::promotion(from, to, role));
                     }
                 }
-                if !(t.spec.promotion_optional && !last_rank.has(to) && wanted(capture)) {
+                if !(t.spec.promotion_optional && !last_rank.has(to) && set.includes(capture)) {
                     continue;
                 }
-            } else if !wanted(capture) {
+            } else if !set.includes(capture) {
                 continue;
             }
             list.push(if double.has(to) {

@@ -62,15 +62,8 @@ impl Role {
 
     /// The slots a game file's pieces that move as no built-in role take:
     /// the WAD's and the FAD's (in games without them), then the four no
-    /// built-in game uses.
-    pub const EXTRA_SLOTS: [Role; 6] = [
-        Role::Champion,
-        Role::Fad,
-        Role::Extra1,
-        Role::Extra2,
-        Role::Extra3,
-        Role::Extra4,
-    ];
+    /// built-in game uses; the roles from the champion on.
+    pub const EXTRA_SLOTS: &'static [Role] = Role::ALL.split_at(Role::Champion as usize).1;
 
     /// The role's index into per-role tables.
     #[inline]

@@ -14,7 +14,7 @@ use super::params::{EvalParams, FILES_FROM_EDGE, FLAG_PROXIMITY, Pair, RANKS, pa
 pub fn estimate_extra_pieces(variant: Variant, prm: &mut EvalParams) {
     let spec = variant.spec();
     let material = prm.material;
-    for role in Role::EXTRA_SLOTS {
+    for &role in Role::EXTRA_SLOTS {
         if let Some(moves) = spec.own_extra_movement(role) {
             prm.material[role.index()] = Pair(
                 moves.estimated_value(|r| material[r.index()].0),

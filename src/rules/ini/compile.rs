@@ -48,16 +48,10 @@ fn leak_str(text: &str) -> &'static str {
     Box::leak(text.to_string().into_boxed_str())
 }
 
-/// The roles a game's extra pieces take ([`Role::EXTRA_SLOTS`]): the
-/// WAD's and the FAD's slots where the game has no WAD or FAD, then the
-/// slots no built-in game uses. Their moves (and letters) are the game's
-/// own.
-const EXTRA_SLOTS: [Role; 6] = Role::EXTRA_SLOTS;
-
 /// The role each piece of a game plays in the rules core: the pawn and
 /// the king by their kinds, a piece that moves as a built-in role takes
 /// that role (the knight's, the WAD's, ...), and any other takes a free
-/// slot of [`EXTRA_SLOTS`]. In role order.
+/// slot of [`Role::EXTRA_SLOTS`]. In role order.
 fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(Role, &PieceDefinition)>, Unplayable> {
     let key = "pieces";
     let named = |piece: &PieceDefinition, reason: &str| {
@@ -114,8 +108,9 @@ fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(Role, &PieceDefinitio
         assigned.push((role, piece));
     }
     for piece in extras {
-        let free = EXTRA_SLOTS
-            .into_iter()
+        let free = Role::EXTRA_SLOTS
+            .iter()
+            .copied()
             .find(|&slot| !assigned.iter().any(|&(r, _)| r == slot));
         match free {
             Some(slot) => assigned.push((slot, piece)),
@@ -153,14 +148,26 @@ fn roles_of(
     }
 }
 
+/// Whether a region, on a board of `files` by `ranks`, is exactly the
+/// whole ranks `wanted` picks.
+fn is_ranks(region: &Region, files: u8, ranks: u8, wanted: impl Fn(u8) -> bool) -> bool {
+    (0..ranks).all(|r| (0..files).all(|f| region.has(f, r) == wanted(r)))
+}
+
 /// Whether a region, on a board of `files`, is exactly one rank.
 fn is_rank(region: &Region, files: u8, ranks: u8, rank: u8) -> bool {
-    (0..ranks).all(|r| (0..files).all(|f| region.has(f, r) == (r == rank)))
+    is_ranks(region, files, ranks, |r| r == rank)
 }
 
 /// Whether a region covers the whole board.
 fn covers(region: &Region, files: u8, ranks: u8) -> bool {
-    (0..ranks).all(|r| (0..files).all(|f| region.has(f, r)))
+    is_ranks(region, files, ranks, |_| true)
+}
+
+/// Whether each side's list of piece types is the pawn alone (the
+/// pieces that promote, take en passant, restart the move count).
+fn only_pawns(types: &[Vec<PieceKind>; 2]) -> bool {
+    types.iter().all(|t| t == &[PieceKind::Predefined("pawn")])
 }
 
 /// The exchange values of a game's pieces: the built-in games' values,
@@ -170,7 +177,7 @@ fn covers(region: &Region, files: u8, ranks: u8) -> bool {
 fn exchange_values(spec: &VariantSpec) -> ExchangeValues {
     let standard = STANDARD_EXCHANGE_VALUES.values;
     let mut values = standard;
-    for role in EXTRA_SLOTS {
+    for &role in Role::EXTRA_SLOTS {
         if let Some(moves) = spec.own_extra_movement(role) {
             values[role.index()] = moves.estimated_value(|r| standard[r.index()]);
         }
@@ -269,12 +276,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             format!("motley plays it only as in chess: {reason}"),
         ));
     }
-    if d.n_move_rule != 0
-        && !d
-            .n_move_rule_types
-            .iter()
-            .all(|t| t == &[PieceKind::Predefined("pawn")])
-    {
+    if d.n_move_rule != 0 && !only_pawns(&d.n_move_rule_types) {
         return Err(unplayable(
             "nMoveRuleTypes",
             "motley's move-count rule restarts on pawn moves and captures only",
@@ -322,9 +324,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         let pawn_rules: [(&'static str, bool, &str); 3] = [
             (
                 "promotionPawnTypes",
-                d.promotion_pawn_types
-                    .iter()
-                    .all(|t| t == &[PieceKind::Predefined("pawn")]),
+                only_pawns(&d.promotion_pawn_types),
                 "only the pawn promotes",
             ),
             (
@@ -345,11 +345,10 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         // far end.
         let far_ranks = |region: &Region, white: bool| {
             (1..=ranks).find(|&k| {
-                let far = |r: u8| match white {
+                is_ranks(region, files, ranks, |r| match white {
                     true => r >= ranks - k,
                     false => r < k,
-                };
-                (0..ranks).all(|r| (0..files).all(|f| region.has(f, r) == far(r)))
+                })
             })
         };
         promotion_ranks = match (
@@ -380,10 +379,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             };
         }
         if !d.en_passant_region.iter().all(|r| covers(r, files, ranks))
-            || !d
-                .en_passant_types
-                .iter()
-                .all(|t| t == &[PieceKind::Predefined("pawn")])
+            || !only_pawns(&d.en_passant_types)
         {
             return Err(unplayable(
                 "enPassantRegion",
@@ -473,7 +469,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
     let xboard_pieces: Vec<(Role, &'static str)> = betza
         .iter()
         .copied()
-        .filter(|(role, _)| EXTRA_SLOTS.contains(role))
+        .filter(|(role, _)| Role::EXTRA_SLOTS.contains(role))
         .collect();
     let letters: Vec<(Role, char)> = pieces
         .iter()
