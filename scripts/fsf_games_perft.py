@@ -92,22 +92,32 @@ def real_play(variant, engine, rng, plies):
     return fens
 
 
-def promotion_position(variant, rng):
-    """Random play pushing pawns until the side to move has a promotion."""
+def biased_playouts(variant, rng, games, plies, preferred, chance):
+    """Random games of `variant` from its start: `games` games of at most
+    `plies` plies, each move drawn from preferred(fen, legal) with the
+    given chance (when it offers any), else from all legal moves. Yields
+    (moves, legal, fen) before each move is drawn."""
     start = sf.start_fen(variant)
-    for _ in range(200):
+    for _ in range(games):
         moves = []
-        for _ in range(300):
+        for _ in range(plies):
             legal = sf.legal_moves(variant, start, moves)
             if not legal:
                 break
-            promoting = [m for m in legal if len(m) > 4 and m[-1].isalpha() and not m[-2].isalpha()]
-            if promoting and len(moves) >= 10:
-                return sf.get_fen(variant, start, moves)
             fen = sf.get_fen(variant, start, moves)
-            pawn_pushes = [m for m in legal if square_on(fen, m).lower() == "p"]
-            pool = pawn_pushes if pawn_pushes and rng.random() < 0.7 else legal
+            yield moves, legal, fen
+            favoured = preferred(fen, legal)
+            pool = favoured if favoured and rng.random() < chance else legal
             moves.append(rng.choice(pool))
+
+
+def promotion_position(variant, rng):
+    """Random play pushing pawns until the side to move has a promotion."""
+    pawn_pushes = lambda fen, legal: [m for m in legal if square_on(fen, m).lower() == "p"]
+    for moves, legal, fen in biased_playouts(variant, rng, 200, 300, pawn_pushes, 0.7):
+        promoting = [m for m in legal if len(m) > 4 and m[-1].isalpha() and not m[-2].isalpha()]
+        if promoting and len(moves) >= 10:
+            return fen
     return None
 
 
@@ -146,24 +156,15 @@ def ending_positions(variant, rng):
     """Random play taking whatever it can, to the first positions with at
     most 5 and at most 3 men, each with moves left: where an extinction
     rule decides games."""
-    start = sf.start_fen(variant)
+    captures = lambda fen, legal: [m for m in legal if square_on(fen, destination(m)) != "."]
     found = {}
-    for _ in range(200):
-        moves = []
-        for _ in range(400):
-            legal = sf.legal_moves(variant, start, moves)
-            if not legal:
-                break
-            fen = sf.get_fen(variant, start, moves)
-            men = sum(c.isalpha() for c in fen.split()[0])
-            for most in (5, 3):
-                if men <= most and most not in found:
-                    found[most] = fen
-            if len(found) == 2:
-                return [found[5], found[3]]
-            captures = [m for m in legal if square_on(fen, destination(m)) != "."]
-            pool = captures if captures and rng.random() < 0.9 else legal
-            moves.append(rng.choice(pool))
+    for _, _, fen in biased_playouts(variant, rng, 200, 400, captures, 0.9):
+        men = sum(c.isalpha() for c in fen.split()[0])
+        for most in (5, 3):
+            if men <= most and most not in found:
+                found[most] = fen
+        if len(found) == 2:
+            return [found[5], found[3]]
     return [found[k] for k in (5, 3) if k in found]
 
 
