@@ -678,3 +678,64 @@ fn a_king_on_the_hill_wins() {
     let chess = Game::new(Position::<u64>::from_fen(Variant::Chess, fen).unwrap());
     assert_eq!(chess.outcome(), Some(Outcome::InsufficientMaterial));
 }
+
+/// Berolina, from the shipped file: pawns step diagonally and take
+/// straight ahead, so two pawns may pass one square.
+fn berolina(fen: &str, moves: &[&str]) -> Game<u64> {
+    motley::rules::ini::registry::load_shipped();
+    game_in("berolina".parse().unwrap(), fen, moves)
+}
+
+#[test]
+fn a_berolina_pawn_taken_en_passant_is_the_one_that_passed() {
+    let start = "rnbqkbnr/pp1ppppp/8/8/2p5/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3";
+    // b2-d4 and d2-b4 both pass c3; c4xc3 takes whichever pawn passed.
+    let cases = [("b2d4", "c3d4", "P1PPPPPP"), ("d2b4", "c3b4", "PPP1PPPP")];
+    for (double_step, field, second_rank) in cases {
+        let game = berolina(start, &[double_step]);
+        let fen = game.position().fen();
+        assert_eq!(fen.split(' ').nth(3), Some(field), "{fen}");
+        let after = berolina(&fen, &["c4c3"]);
+        let board = after.position().board_fen();
+        let expected = format!("rnbqkbnr/pp1ppppp/8/8/8/2p5/{second_rank}/RNBQKBNR");
+        assert_eq!(board, expected, "{double_step}");
+        // Read back with the passed square alone, the pawn is the only
+        // one that can have passed it.
+        let short = fen.replace(field, "c3");
+        assert_eq!(berolina(&short, &[]).position().fen(), fen);
+    }
+    // Pawns step diagonally, take straight ahead, and two may step to
+    // one square: SAN names the pawn's file.
+    let game = berolina(start, &[]);
+    let position = game.position();
+    let san = |wire: &str| position.san(position.parse_wire(wire).unwrap());
+    assert_eq!(san("b2c3"), "bc3");
+    assert_eq!(san("d2c3"), "dc3");
+    assert_eq!(san("a2b3"), "ab3");
+    assert_eq!(san("b2a3"), "a3");
+    assert!(position.parse_wire("c2c3").is_err(), "no straight step");
+}
+
+#[test]
+fn a_berolina_en_passant_field_must_fit_the_board() {
+    motley::rules::ini::registry::load_shipped();
+    let variant: Variant = "berolina".parse().unwrap();
+    let two_pawns = "rnbqkbnr/pp1ppppp/8/8/1PpP4/8/P1P1PPPP/RNBQKBNR b KQkq c3 0 3";
+    let error = Position::<u64>::from_fen(variant, two_pawns).unwrap_err();
+    assert!(
+        error.to_string().contains("two pawns may have passed"),
+        "{error}"
+    );
+    for field in ["c3d4", "d4c3"] {
+        let fen = two_pawns.replace("c3 0", &format!("{field} 0"));
+        let position = Position::<u64>::from_fen(variant, &fen).unwrap();
+        assert_eq!(
+            position.en_passant(),
+            position.tables().geometry.parse_square("c3")
+        );
+    }
+    let wrong = two_pawns.replace("c3 0", "c3e5 0");
+    assert!(Position::<u64>::from_fen(variant, &wrong).is_err());
+    let three = two_pawns.replace("c3 0", "c3d4b4 0");
+    assert!(Position::<u64>::from_fen(variant, &three).is_err());
+}

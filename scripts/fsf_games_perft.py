@@ -124,6 +124,14 @@ def promotion_position(variant, rng):
 # Positions set up by hand where a game's own rules need them, counted by
 # Fairy-Stockfish like the others.
 SET_UP = {
+    "berolina": [
+        ("Set up: b2-d4 passed c3; the c4 pawn may take the d4 pawn en passant.",
+         "rnbqkbnr/pp1ppppp/8/8/2pP4/8/P1PPPPPP/RNBQKBNR b KQkq c3d4 0 3"),
+        ("Set up: d2-b4 passed the same square; en passant takes on b4.",
+         "rnbqkbnr/pp1ppppp/8/8/1Pp5/8/PPP1PPPP/RNBQKBNR b KQkq c3b4 0 3"),
+        ("Set up: en passant would open the rank to the king.",
+         "8/8/8/8/R1pP3k/8/8/4K3 b - c3d4 0 1"),
+    ],
     "kingofthehill": [
         ("Set up: a king a step from the hill.", "4k3/8/8/8/8/4K3/8/r7 w - - 0 1"),
         ("Set up: both kings out, racing for the centre.",

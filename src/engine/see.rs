@@ -138,10 +138,10 @@ impl FirstMove {
         let side = mover.color;
         let (captured, en_passant_victim) = match m.kind() {
             MoveKind::Castle | MoveKind::BoardMove => return None,
-            MoveKind::EnPassant => {
-                let victim = pos.tables().pawn_step(!side, to);
-                (Some(Role::Pawn), victim.any().then(|| victim.lsb()))
-            }
+            MoveKind::EnPassant => (
+                Some(Role::Pawn),
+                pos.en_passant_capture().map(|ep| ep.victim),
+            ),
             _ => match pos.piece_at(to) {
                 Some(p) if p.color == side => return None,
                 Some(p) => (Some(p.role), None),

@@ -7,9 +7,9 @@ use std::fmt;
 use super::bitboard::Bitboard;
 use super::color::Color;
 use super::piece::{Piece, Role};
-use super::position::Position;
+use super::position::{EnPassant, Position};
 use super::square::{File, Square};
-use super::variant::{CastlingStyle, Variant};
+use super::variant::{CastlingStyle, PawnStyle, Variant};
 
 /// Why a FEN was rejected. Every message names the field at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -560,29 +560,74 @@ impl<B: Bitboard> Position<B> {
                 reason: format!("{} has no pawns", self.variant()),
             });
         }
-        let ep = t
-            .geometry
-            .parse_square(field)
-            .filter(|&sq| self.exists().has(sq))
-            .ok_or_else(|| error("not a square of the board"))?;
-        if !t.en_passant_zone.has(ep) {
+        // One square (the passed one), or two: the passed square and the
+        // pawn, in either order, as Fairy-Stockfish writes Berolina's.
+        let mut named = Vec::new();
+        let mut rest = field;
+        while !rest.is_empty() && named.len() < 2 {
+            let (sq, len) = t
+                .geometry
+                .parse_square_prefix(rest)
+                .filter(|&(sq, _)| self.exists().has(sq))
+                .ok_or_else(|| error("not a square of the board"))?;
+            named.push(sq);
+            rest = &rest[len..];
+        }
+        if !rest.is_empty() {
+            return Err(error("names more than two squares"));
+        }
+        let passed = named
+            .iter()
+            .copied()
+            .find(|&sq| !self.occupied().has(sq))
+            .ok_or_else(|| error("the passed square is not empty"))?;
+        if !t.en_passant_zone.has(passed) {
             return Err(error("en passant happens only on the main board"));
         }
-        let mover = !self.side;
-        let victim = t.pawn_step(mover, ep);
-        let origin = t.pawn_step(self.side, ep);
-        let valid = victim.any()
-            && origin.any()
-            && (victim & self.pieces(mover, Role::Pawn)).any()
-            && (self.occupied() & (origin | B::from_square(ep))).is_empty()
-            && t.pawn_double_step(mover, origin.lsb()) == victim;
-        if !valid {
-            return Err(error(
-                "no pawn of the side that just moved can have passed this square with a double step",
-            ));
-        }
-        self.en_passant = Some(ep);
+        let victims = self.double_steps_through(passed);
+        let victim = match named.iter().find(|&&sq| sq != passed) {
+            Some(&pawn) if victims.has(pawn) => pawn,
+            Some(_) => {
+                return Err(error(
+                    "the second square is not a pawn that passed the first with a double step",
+                ));
+            }
+            None if victims.more_than_one() => {
+                return Err(error(
+                    "two pawns may have passed this square: name the pawn too (c3d4)",
+                ));
+            }
+            None if victims.any() => victims.lsb(),
+            None => {
+                return Err(error(
+                    "no pawn of the side that just moved can have passed this square with a double step",
+                ));
+            }
+        };
+        self.en_passant = Some(EnPassant {
+            square: passed,
+            victim,
+        });
         Ok(())
+    }
+
+    /// The pawns of the side that just moved that may have passed the
+    /// empty square `passed` with a double step from an empty square.
+    fn double_steps_through(&self, passed: Square) -> B {
+        let t = self.tables;
+        let mover = !self.side;
+        let empty = !self.occupied();
+        let mut victims = B::EMPTY;
+        for pawn in (t.pawn_step(mover, passed) & self.pieces(mover, Role::Pawn)).squares() {
+            for origin in (t.pawn_step(self.side, passed) & empty).squares() {
+                if t.pawn_double_step(mover, origin).has(pawn)
+                    && t.between(origin, pawn) == B::from_square(passed)
+                {
+                    victims |= B::from_square(pawn);
+                }
+            }
+        }
+        victims & t.en_passant_zone
     }
 
     /// The board field of the FEN.
@@ -645,6 +690,26 @@ impl<B: Bitboard> Position<B> {
         out
     }
 
+    /// The en-passant field: the passed square, and in Berolina, where
+    /// two pawns may pass one square, the pawn's square too, the two in
+    /// board order as Fairy-Stockfish writes them (`c3d4`, `b5c6`).
+    pub fn en_passant_fen(&self) -> String {
+        let g = &self.tables.geometry;
+        match self.en_passant {
+            None => "-".to_string(),
+            Some(ep) => match self.tables.spec.pawn_style {
+                PawnStyle::Orthodox => g.name(ep.square),
+                PawnStyle::Berolina => {
+                    let (low, high) = match ep.square.index() < ep.victim.index() {
+                        true => (ep.square, ep.victim),
+                        false => (ep.victim, ep.square),
+                    };
+                    g.name(low) + &g.name(high)
+                }
+            },
+        }
+    }
+
     /// The corner field of a game with movable boards (`a4,f4,a9,f9`);
     /// `None` in other games.
     pub fn board_corners_fen(&self) -> Option<String> {
@@ -657,9 +722,7 @@ impl<B: Bitboard> Position<B> {
     /// The position as a FEN: six fields, and a seventh with the attack
     /// boards' corners in games that have them.
     pub fn fen(&self) -> String {
-        let ep = self
-            .en_passant
-            .map_or_else(|| "-".to_string(), |sq| self.tables.geometry.name(sq));
+        let ep = self.en_passant_fen();
         let mut fen = format!(
             "{} {} {} {} {} {}",
             self.board_fen(),

@@ -34,6 +34,6 @@ pub use geometry::Geometry;
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::MoveError;
 pub use piece::{Piece, Role};
-pub use position::Position;
+pub use position::{EnPassant, Position};
 pub use square::{File, Rank, Square};
 pub use variant::{EndScore, EngineFacts, Evaluation, GameKind, Variant, VariantSpec};

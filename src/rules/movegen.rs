@@ -161,14 +161,8 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
-        let empty = !blockers;
         for from in self.pieces(us, Role::Pawn).squares() {
-            let mut targets = t.pawn_attacks(us, from) & enemy;
-            let step = t.pawn_step(us, from) & empty;
-            if step.any() {
-                targets |= step | (t.pawn_double_step(us, from) & empty);
-            }
-            targets &= allowed;
+            let mut targets = self.pawn_targets(from, enemy, blockers) & allowed;
             if pins.pinned.has(from) {
                 targets &= pins.segment(from, t);
             }
@@ -177,7 +171,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
-        if let Some(ep) = self.en_passant {
+        if let Some(ep) = self.en_passant() {
             let capturers = self.pieces(us, Role::Pawn) & t.en_passant_zone;
             for from in (t.pawn_attacks(them, ep) & capturers).squares() {
                 let m = Move::en_passant(from, ep);
@@ -537,12 +531,7 @@ impl<B: Bitboard> Position<B> {
         let blockers = self.occupied() | self.holes;
         let expected = match piece.role {
             Role::Pawn => {
-                let mut targets = t.pawn_attacks(us, from) & enemy;
-                let step = t.pawn_step(us, from) & !blockers;
-                if step.any() {
-                    targets |= step | (t.pawn_double_step(us, from) & !blockers);
-                }
-                if !targets.has(to) {
+                if !self.pawn_targets(from, enemy, blockers).has(to) {
                     return false;
                 }
                 let may_stay = t.spec.promotion_optional && !t.promotion_rank[us.index()].has(to);
@@ -586,6 +575,32 @@ impl<B: Bitboard> Position<B> {
             }
         };
         m == expected && !self.after(m).opponent_in_check()
+    }
+
+    /// The squares a pawn of the side to move on `from` may move to, pins
+    /// and checks aside: its captures onto `enemy`, its steps and double
+    /// steps onto squares `blockers` leave empty, a double step only
+    /// through an empty square. En passant is not among them.
+    #[inline(always)]
+    fn pawn_targets(&self, from: Square, enemy: B, blockers: B) -> B {
+        let t = self.tables;
+        let us = self.side;
+        let empty = !blockers;
+        let step = t.pawn_step(us, from) & empty;
+        let mut targets = (t.pawn_attacks(us, from) & enemy) | step;
+        if step.any() {
+            let double = t.pawn_double_step(us, from) & empty;
+            if t.pawn_steps_straight {
+                targets |= double;
+            } else {
+                for to in double.squares() {
+                    if (t.between(from, to) & blockers).is_empty() {
+                        targets |= B::from_square(to);
+                    }
+                }
+            }
+        }
+        targets
     }
 
     /// Whether the side not to move stands in check (an illegal position).

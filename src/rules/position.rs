@@ -18,6 +18,18 @@ use super::zobrist::keys;
 /// castle, by the rook's square.
 pub type CastlingRights = [[Option<Square>; 2]; 2];
 
+/// The chance to take a pawn en passant, open for one ply after its double
+/// step.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct EnPassant {
+    /// The square the pawn passed: an enemy pawn that could take on it
+    /// may move there, taking the pawn.
+    pub square: Square,
+    /// Where the pawn stands: the square behind `square` in chess, one of
+    /// the two diagonally beyond it in Berolina.
+    pub victim: Square,
+}
+
 /// A position of one game, with bitboards of width `B`.
 #[derive(Clone, Copy, Debug)]
 pub struct Position<B: Bitboard> {
@@ -27,7 +39,7 @@ pub struct Position<B: Bitboard> {
     pub(super) board: B::Mailbox,
     pub(super) side: Color,
     pub(super) castling: CastlingRights,
-    pub(super) en_passant: Option<Square>,
+    pub(super) en_passant: Option<EnPassant>,
     pub(super) halfmove_clock: u32,
     pub(super) fullmove_number: u32,
     pub(super) key: u64,
@@ -177,9 +189,15 @@ impl<B: Bitboard> Position<B> {
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
     }
-    /// The en-passant square, if the last move was a double step.
+    /// The en-passant square, if the last move was a double step that an
+    /// enemy pawn can take.
     #[inline]
     pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant.map(|ep| ep.square)
+    }
+    /// The en-passant square with the pawn a capture there takes.
+    #[inline]
+    pub fn en_passant_capture(&self) -> Option<EnPassant> {
         self.en_passant
     }
     /// Plies since the last capture or pawn move.
@@ -213,7 +231,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         if let Some(ep) = self.en_passant {
-            key ^= k.en_passant(ep);
+            key ^= k.en_passant(ep.square);
         }
         if self.side == Color::Black {
             key ^= k.black_to_move();
@@ -352,6 +370,8 @@ impl<B: Bitboard> Position<B> {
             debug_assert!(false, "no piece on the from-square of {m:?}");
             return;
         };
+        // The double step an en-passant capture answers, before it lapses.
+        let en_passant = self.en_passant;
         self.begin_ply();
         let has_rights = self.castling != [[None; 2]; 2];
 
@@ -366,8 +386,10 @@ impl<B: Bitboard> Position<B> {
                 self.put(rook, rook_to);
             }
             MoveKind::EnPassant => {
-                let captured_sq = self.en_passant_victim(to, us);
-                self.remove(Piece::new(them, Role::Pawn), captured_sq);
+                debug_assert!(en_passant.is_some(), "en passant without a double step");
+                if let Some(ep) = en_passant {
+                    self.remove(Piece::new(them, Role::Pawn), ep.victim);
+                }
                 self.remove(mover, from);
                 self.put(mover, to);
                 self.halfmove_clock = 0;
@@ -411,7 +433,7 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     fn begin_ply(&mut self) {
         if let Some(ep) = self.en_passant.take() {
-            self.key ^= keys().en_passant(ep);
+            self.key ^= keys().en_passant(ep.square);
         }
         // Saturating: a FEN may give any counter up to u32::MAX.
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
@@ -465,28 +487,19 @@ impl<B: Bitboard> Position<B> {
         self.end_ply();
     }
 
-    /// The square of the pawn an en-passant capture onto `ep` removes.
-    #[inline]
-    pub(super) fn en_passant_victim(&self, ep: Square, capturer: Color) -> Square {
-        // The victim stands one step beyond the en-passant square, seen
-        // from the capturer: where a pawn of the capturer's opponent steps to.
-        self.tables.pawn_step(!capturer, ep).lsb()
-    }
-
     /// After a double step from `from` to `to`, records the passed square
-    /// as en passant if an enemy pawn could capture there.
+    /// as en passant if an enemy pawn could take there.
     fn set_en_passant_after_double_step(&mut self, from: Square, to: Square) {
         let us = self.side;
-        let passed = self.tables.pawn_step(us, from);
-        if passed.is_empty() {
+        let passed = self.tables.between(from, to);
+        debug_assert!(passed.count() == 1, "a double step passes one square");
+        let Some(square) = passed.squares().next() else {
             return;
-        }
-        let ep = passed.lsb();
-        debug_assert!(self.tables.pawn_step(us, ep).has(to));
+        };
         let capturers = self.pieces(!us, Role::Pawn) & self.tables.en_passant_zone;
-        if (self.tables.pawn_attacks(us, ep) & capturers).any() {
-            self.en_passant = Some(ep);
-            self.key ^= keys().en_passant(ep);
+        if (self.tables.pawn_attacks(us, square) & capturers).any() {
+            self.en_passant = Some(EnPassant { square, victim: to });
+            self.key ^= keys().en_passant(square);
         }
     }
 

@@ -33,8 +33,13 @@ impl<B: Bitboard> Position<B> {
                 let capture = self.captured(m).is_some() || m.kind() == MoveKind::EnPassant;
                 let mut text = String::new();
                 if role == Role::Pawn {
+                    // A capture names the pawn's file; a step needs more
+                    // only where two pawns may step to one square
+                    // (Berolina).
                     if capture {
                         text.push(g.file_of(m.from()).letter());
+                    } else {
+                        text.push_str(&self.disambiguation(m, role));
                     }
                 } else {
                     text.push(self.tables().spec.letter(role));

@@ -18,7 +18,7 @@ use super::geometry::Geometry;
 use super::magic::SliderMagics;
 use super::piece::Role;
 use super::square::{Rank, Square};
-use super::variant::{Variant, VariantSpec};
+use super::variant::{PawnStyle, Variant, VariantSpec};
 
 /// The eight ray directions as (files, ranks). The first four increase the
 /// square index (first blocker = lowest bit), the last four decrease it.
@@ -105,6 +105,9 @@ pub struct Tables<B> {
     /// Where the fortress promotion happens for each colour (the enemy
     /// castle), and the role it applies to and gives.
     pub entry_promotion: Option<([B; 2], Role, Role)>,
+    /// Whether a pawn has one step, straight ahead, so that its double
+    /// step is open whenever that step is ([`PawnStyle::Orthodox`]).
+    pub pawn_steps_straight: bool,
     /// Squares where en passant may happen: the capturing pawn, the passed
     /// square and the captured pawn all stand inside it (Wau Chess: the
     /// main board; elsewhere the whole board).
@@ -287,21 +290,27 @@ impl<B: Bitboard> Tables<B> {
                 last_rank.wrapping_sub(r)
             }
         };
+        // Each pawn's steps, as (files, ranks) for White; its double step
+        // goes twice as far along each step, and its captures.
+        let (steps, captures): (&[i32], &[i32]) = match spec.pawn_style {
+            PawnStyle::Orthodox => (&[0], &[-1, 1]),
+            PawnStyle::Berolina => (&[-1, 1], &[0]),
+        };
         for c in Color::ALL {
             let fw = forward(c);
             for sq in all_squares() {
                 let i = sq.index();
-                pawn_attacks[c.index()][i] =
-                    set(&mut [-1, 1].iter().filter_map(|&df| geometry.offset(sq, df, fw)));
-                if let Some(one) = geometry.offset(sq, 0, fw) {
-                    pawn_step[c.index()][i] = B::from_square(one);
-                    let on_second_rank = spec
-                        .pawn_double_step_rank
-                        .is_some_and(|rank| relative_rank(c, geometry.rank_of(sq).0) == rank)
-                        && main.has(sq);
-                    if let (true, Some(two)) = (on_second_rank, geometry.offset(one, 0, fw)) {
-                        pawn_double_step[c.index()][i] = B::from_square(two);
-                    }
+                let ahead = |df: &i32| geometry.offset(sq, *df, fw);
+                pawn_attacks[c.index()][i] = set(&mut captures.iter().filter_map(ahead));
+                pawn_step[c.index()][i] = set(&mut steps.iter().filter_map(ahead));
+                let may_double_step = spec
+                    .pawn_double_step_rank
+                    .is_some_and(|rank| relative_rank(c, geometry.rank_of(sq).0) == rank)
+                    && main.has(sq);
+                if may_double_step {
+                    pawn_double_step[c.index()][i] = set(&mut steps
+                        .iter()
+                        .filter_map(|&df| geometry.offset(sq, 2 * df, 2 * fw)));
                 }
             }
         }
@@ -383,6 +392,7 @@ impl<B: Bitboard> Tables<B> {
             wall,
             captures_restricted: spec.fortress.is_some(),
             entry_promotion,
+            pawn_steps_straight: spec.pawn_style == PawnStyle::Orthodox,
             en_passant_zone: main,
             flag_region,
             attack_boards,
@@ -447,12 +457,15 @@ impl<B: Bitboard> Tables<B> {
     pub fn pawn_attacks(&self, color: Color, sq: Square) -> B {
         self.pawn_attacks[color.index()][sq.index()]
     }
-    /// The square one step ahead of a pawn (empty set if off the board).
+    /// The squares a pawn steps to without taking: the one ahead in chess,
+    /// the two diagonally ahead in Berolina (empty off the board).
     #[inline]
     pub fn pawn_step(&self, color: Color, sq: Square) -> B {
         self.pawn_step[color.index()][sq.index()]
     }
-    /// The double-step target of a pawn on a square it may double-step from.
+    /// The double-step targets of a pawn on a square it may double-step
+    /// from: twice its steps, each through the square between
+    /// ([`Self::between`]), which must be empty.
     #[inline]
     pub fn pawn_double_step(&self, color: Color, sq: Square) -> B {
         self.pawn_double_step[color.index()][sq.index()]

@@ -59,6 +59,39 @@ pub enum Width {
     W192,
 }
 
+/// How a game's pawns move. Either way a pawn's first move may go twice
+/// as far along its step, through an empty square, and a pawn that does
+/// so can be taken en passant on the square it passed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PawnStyle {
+    /// Chess's pawn: steps straight ahead, takes one square diagonally
+    /// ahead.
+    Orthodox,
+    /// Berolina's pawn: steps one square diagonally ahead, takes straight
+    /// ahead.
+    Berolina,
+}
+
+impl PawnStyle {
+    /// The pawn's moves in Betza notation ([`super::betza`]), initial
+    /// double step and en passant included, as a games file gives them.
+    pub const fn betza(self) -> &'static str {
+        match self {
+            PawnStyle::Orthodox => "fmWfceFifmnD",
+            PawnStyle::Berolina => "mfFcfeWimfnA",
+        }
+    }
+
+    /// What the pawn does without its rules (the double step, en
+    /// passant, promotion), which the move generator plays itself.
+    pub const fn plain_betza(self) -> &'static str {
+        match self {
+            PawnStyle::Orthodox => "fmWfcF",
+            PawnStyle::Berolina => "mfFcfW",
+        }
+    }
+}
+
 /// How a game castles.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CastlingStyle {
@@ -243,6 +276,8 @@ pub struct VariantSpec {
     /// its pawns may step two squares, or `None` where they never do (1 in
     /// chess; Grand Chess's pawns start and double-step on their third).
     pub pawn_double_step_rank: Option<u8>,
+    /// How the pawns step and take (chess's way in every built-in game).
+    pub pawn_style: PawnStyle,
     /// How many ranks at the far end of the board a pawn promotes on (1
     /// in chess; 3 in Grand Chess).
     pub promotion_ranks: u8,
@@ -547,6 +582,7 @@ static CHESS: VariantSpec = VariantSpec {
     piece_values: &[],
     promotion_roles: [FIDE_PROMOTIONS; 2],
     pawn_double_step_rank: Some(1),
+    pawn_style: PawnStyle::Orthodox,
     promotion_ranks: 1,
     promotion_optional: false,
     promotion_limits: &[],
@@ -599,6 +635,7 @@ static WADCHESS: VariantSpec = VariantSpec {
     piece_values: &[],
     promotion_roles: [WAD_PROMOTIONS; 2],
     pawn_double_step_rank: Some(1),
+    pawn_style: PawnStyle::Orthodox,
     promotion_ranks: 1,
     promotion_optional: false,
     promotion_limits: &[],
@@ -649,6 +686,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     piece_values: &[],
     promotion_roles: [PARITY_PROMOTIONS; 2],
     pawn_double_step_rank: Some(1),
+    pawn_style: PawnStyle::Orthodox,
     promotion_ranks: 1,
     promotion_optional: false,
     promotion_limits: &[],
@@ -692,6 +730,7 @@ static CHAD: VariantSpec = VariantSpec {
     piece_values: &[],
     promotion_roles: [&[], &[]],
     pawn_double_step_rank: Some(1),
+    pawn_style: PawnStyle::Orthodox,
     promotion_ranks: 1,
     promotion_optional: false,
     promotion_limits: &[],
@@ -735,6 +774,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     piece_values: &[],
     promotion_roles: [FIDE_PROMOTIONS; 2],
     pawn_double_step_rank: Some(1),
+    pawn_style: PawnStyle::Orthodox,
     promotion_ranks: 1,
     promotion_optional: false,
     promotion_limits: &[],

@@ -27,7 +27,7 @@ use crate::engine::{
     Engine, GameKind, MAX_HASH_MB, MAX_THREADS, ScoreReport, SearchInfo, SearchLimits, find_listed,
 };
 use crate::rules::variant::CastlingStyle;
-use crate::rules::{AnyPosition, Color, Outcome, Variant};
+use crate::rules::{AnyPosition, Color, Outcome, Role, Variant};
 
 use super::io::{Lines, say};
 use crate::engine::ENGINE_NAME;
@@ -57,7 +57,12 @@ fn piece_definitions(variant: Variant) -> Vec<String> {
     let mut lines: Vec<String> = spec
         .xboard_pieces
         .iter()
-        .map(|(role, betza)| format!("piece {} {betza}", spec.letter(*role)))
+        .map(|(role, betza)| {
+            // `&`: one definition for both colours, each moving its own
+            // way forward (a pawn's moves depend on it).
+            let both = if *role == Role::Pawn { "&" } else { "" };
+            format!("piece {}{both} {betza}", spec.letter(*role))
+        })
         .collect();
     if spec.castling == CastlingStyle::Fast {
         // The one-step castle, the only fast castle XBoard can show (it
@@ -956,6 +961,10 @@ mod tests {
             }
             assert_eq!(piece_definitions(variant), definitions, "{variant}");
         }
+        // A pawn that moves unlike chess's is told, for both colours.
+        crate::rules::ini::registry::load_shipped();
+        let berolina: Variant = "berolina".parse().unwrap();
+        assert_eq!(piece_definitions(berolina), ["piece P& mfFcfeWimfnA"]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! From a game as a file says it ([`GameDefinition`]) to a game the rules
 //! core plays ([`VariantSpec`]), or the reason it cannot yet.
 //!
-//! Today the core plays a file's game when its pieces are pawns, kings,
+//! Today the core plays a file's game when its pieces are pawns (chess's
+//! or Berolina's, [`PawnStyle`]), kings,
 //! pieces that move as its knight, bishop, rook, queen, WAD or FAD, and at
 //! most six others that leap and ride alike in every direction (taking
 //! the slots of [`Role::EXTRA_SLOTS`], with their own letters), and its
@@ -19,7 +20,8 @@ use crate::rules::betza::PieceMoves;
 use crate::rules::piece::{Movement, Role};
 use crate::rules::variant::{
     CastlingStyle, DeadPositions, EndScore, EngineFacts, Evaluation, ExchangeValues, Extinction,
-    ExtinctionPieces, FlagRule, STANDARD_EXCHANGE_VALUES, Variant, VariantSpec, rescale_fsf_value,
+    ExtinctionPieces, FlagRule, PawnStyle, STANDARD_EXCHANGE_VALUES, Variant, VariantSpec,
+    rescale_fsf_value,
 };
 
 /// The most squares a board may have (the widest bitboard word).
@@ -48,8 +50,24 @@ fn leak_str(text: &str) -> &'static str {
     Box::leak(text.to_string().into_boxed_str())
 }
 
-/// The role each piece of a game plays in the rules core: the pawn and
-/// the king by their kinds, a piece that moves as a built-in role takes
+/// How a piece moves if it moves as one of the rules core's pawns: the
+/// predefined pawn, or a custom piece with a pawn's moves (Berolina's
+/// `mfFcfeWimfnA`). Whether it is the game's pawn (it promotes, takes en
+/// passant) the game's pawn types say.
+fn pawn_style(piece: &PieceDefinition) -> Option<PawnStyle> {
+    if piece.kind == PieceKind::Predefined("pawn") {
+        return Some(PawnStyle::Orthodox);
+    }
+    let moves = |betza: &str| PieceMoves::parse(betza).map(|m| m.moves().collect::<Vec<_>>());
+    let own = moves(&piece.betza).ok()?;
+    [PawnStyle::Orthodox, PawnStyle::Berolina]
+        .into_iter()
+        .find(|style| moves(style.betza()).is_ok_and(|m| m == own))
+}
+
+/// The role each piece of a game plays in the rules core: the pawn (any
+/// piece that moves as one, [`pawn_style`]) and the king by their kinds,
+/// a piece that moves as a built-in role takes
 /// that role (the knight's, the WAD's, ...), and any other takes a free
 /// slot of [`Role::EXTRA_SLOTS`]. In role order.
 fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(Role, &PieceDefinition)>, Unplayable> {
@@ -70,7 +88,7 @@ fn assign_roles(pieces: &[PieceDefinition]) -> Result<Vec<(Role, &PieceDefinitio
     let mut extras: Vec<&PieceDefinition> = Vec::new();
     for piece in pieces {
         let role = match piece.kind {
-            PieceKind::Predefined("pawn") => Role::Pawn,
+            _ if pawn_style(piece).is_some() => Role::Pawn,
             PieceKind::Predefined("king") if piece.betza == "K" => Role::King,
             PieceKind::Predefined("king") => {
                 return Err(named(piece, "motley's kings move as K"));
@@ -164,10 +182,23 @@ fn covers(region: &Region, files: u8, ranks: u8) -> bool {
     is_ranks(region, files, ranks, |_| true)
 }
 
-/// Whether each side's list of piece types is the pawn alone (the
-/// pieces that promote, take en passant, restart the move count).
-fn only_pawns(types: &[Vec<PieceKind>; 2]) -> bool {
-    types.iter().all(|t| t == &[PieceKind::Predefined("pawn")])
+/// Whether each side's list of piece types (the pieces that promote,
+/// take en passant, restart the move count) is the game's pawn alone,
+/// leaving out types not in the game, as Fairy-Stockfish does.
+fn only_the_pawn(types: &[Vec<PieceKind>; 2], pieces: &[(Role, &PieceDefinition)]) -> bool {
+    let pawn: Vec<PieceKind> = pieces
+        .iter()
+        .filter(|(role, _)| *role == Role::Pawn)
+        .map(|(_, p)| p.kind)
+        .collect();
+    types.iter().all(|side| {
+        let in_game: Vec<PieceKind> = side
+            .iter()
+            .copied()
+            .filter(|kind| pieces.iter().any(|(_, p)| p.kind == *kind))
+            .collect();
+        in_game == pawn
+    })
 }
 
 /// The exchange values of a game's pieces: the built-in games' values,
@@ -221,6 +252,11 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         return Err(unplayable("king", "motley plays only games with a king"));
     }
     let has_pawn = roles.contains(&Role::Pawn);
+    let pawn_style = pieces
+        .iter()
+        .find(|(role, _)| *role == Role::Pawn)
+        .and_then(|(_, piece)| pawn_style(piece))
+        .unwrap_or(PawnStyle::Orthodox);
     if has_pawn && ranks < 4 {
         return Err(unplayable(
             "maxRank",
@@ -276,7 +312,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             format!("motley plays it only as in chess: {reason}"),
         ));
     }
-    if d.n_move_rule != 0 && !only_pawns(&d.n_move_rule_types) {
+    if d.n_move_rule != 0 && !only_the_pawn(&d.n_move_rule_types, &pieces) {
         return Err(unplayable(
             "nMoveRuleTypes",
             "motley's move-count rule restarts on pawn moves and captures only",
@@ -324,7 +360,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         let pawn_rules: [(&'static str, bool, &str); 3] = [
             (
                 "promotionPawnTypes",
-                only_pawns(&d.promotion_pawn_types),
+                only_the_pawn(&d.promotion_pawn_types, &pieces),
                 "only the pawn promotes",
             ),
             (
@@ -379,7 +415,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             };
         }
         if !d.en_passant_region.iter().all(|r| covers(r, files, ranks))
-            || !only_pawns(&d.en_passant_types)
+            || !only_the_pawn(&d.en_passant_types, &pieces)
         {
             return Err(unplayable(
                 "enPassantRegion",
@@ -460,17 +496,22 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         .iter()
         .map(|&(role, piece)| {
             let text = match role {
-                Role::Pawn => "fmWfcF",
+                Role::Pawn => pawn_style.plain_betza(),
                 _ => piece.betza.as_str(),
             };
             (role, leak_str(text))
         })
         .collect();
-    let xboard_pieces: Vec<(Role, &'static str)> = betza
+    // XBoard knows the built-in roles' moves, and the pawn's only in
+    // chess's style: it is told the others.
+    let mut xboard_pieces: Vec<(Role, &'static str)> = betza
         .iter()
         .copied()
         .filter(|(role, _)| Role::EXTRA_SLOTS.contains(role))
         .collect();
+    if has_pawn && pawn_style != PawnStyle::Orthodox {
+        xboard_pieces.insert(0, (Role::Pawn, pawn_style.betza()));
+    }
     let letters: Vec<(Role, char)> = pieces
         .iter()
         .map(|&(role, piece)| (role, piece.letter.to_ascii_uppercase()))
@@ -512,6 +553,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         piece_values: Vec::leak(piece_values),
         promotion_roles: [Vec::leak(white_promotions), Vec::leak(black_promotions)],
         pawn_double_step_rank: double_step_rank,
+        pawn_style,
         promotion_ranks,
         promotion_optional: has_pawn && !d.mandatory_pawn_promotion,
         promotion_limits: Vec::leak(promotion_limits),
@@ -852,6 +894,28 @@ mod tests {
         }
         assert_eq!(spec.dead_positions, DeadPositions::Never);
         assert_eq!(Variant::Chess.spec().flag, None);
+    }
+
+    /// Berolina's custom pawn is the game's pawn in Berolina's style, and
+    /// only while the file makes it the pawn type.
+    #[test]
+    fn a_custom_piece_moving_as_a_pawn_is_the_pawn() {
+        let spec = compiled_with("", "berolina").unwrap();
+        assert_eq!(spec.pawn_style, PawnStyle::Berolina);
+        assert_eq!(spec.betza_of(Role::Pawn), "mfFcfW");
+        assert_eq!(spec.xboard_pieces, &[(Role::Pawn, "mfFcfeWimfnA")]);
+        assert_eq!(Variant::Chess.spec().pawn_style, PawnStyle::Orthodox);
+        // Chess's pawn written as a custom piece is chess's pawn.
+        let custom =
+            "[custom-pawn:chess]\npawn = -\ncustomPiece1 = p:fmWfceFifmnD\npawnTypes = p\n";
+        let spec = compiled_with(custom, "custom-pawn").unwrap();
+        assert_eq!(spec.pawn_style, PawnStyle::Orthodox);
+        assert!(spec.xboard_pieces.is_empty());
+        // Without `pawnTypes` it would neither promote nor reset the
+        // move count: that pawn motley does not play.
+        let no_types = "[not-a-pawn:chess]\npawn = -\ncustomPiece1 = p:mfFcfeWimfnA\n";
+        let refusal = compiled_with(no_types, "not-a-pawn").unwrap_err();
+        assert_eq!(refusal.key, Some("nMoveRuleTypes"), "{refusal:?}");
     }
 
     /// Gardner's Minichess: 5x5 pawns that never double-step.
