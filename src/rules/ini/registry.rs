@@ -103,10 +103,32 @@ fn parent(name: &str) -> Option<GameDefinition> {
 }
 
 /// Whether a file may not define a game of this name: the built-in games
-/// and ChessWar.
+/// and ChessWar. A built-in game the shipped file defines (WAD and Parity
+/// Chess) may be defined again as the shipped file does
+/// ([`built_in_again`]).
 fn taken(name: &str) -> bool {
-    Variant::ALL.iter().any(|v| v.name() == name)
+    let built_in = Variant::ALL.iter().any(|v| v.name() == name);
+    (built_in && !SHIPPED.iter().any(|d| d.name == name))
         || ["normal", "standard", CHESSWAR_NAME].contains(&name)
+}
+
+/// For a definition named like a built-in game: whether it is that game
+/// as the shipped file defines it (a copy of the shipped file checks
+/// clean), or the refusal of a different game under a taken name.
+/// `None` for every other name.
+fn built_in_again(file: &str, definition: &GameDefinition) -> Option<Result<(), Refusal>> {
+    Variant::ALL.iter().find(|v| v.name() == definition.name)?;
+    let shipped = SHIPPED.iter().find(|d| d.name == definition.name);
+    Some(match shipped {
+        Some(shipped) if shipped.same_game(definition) => Ok(()),
+        _ => Err(Refusal {
+            file: file.to_string(),
+            section: definition.name.clone(),
+            line: definition.line,
+            key: None,
+            reason: "a game motley has already has this name, with other rules".into(),
+        }),
+    })
 }
 
 /// Registers the games motley ships ([`super::SHIPPED_GAMES`]) that the
@@ -129,6 +151,19 @@ pub fn load_text(file: &str, text: &str, register: bool) -> FileReport {
         ..FileReport::default()
     };
     for definition in read.games {
+        match built_in_again(file, &definition) {
+            Some(Ok(())) => {
+                report
+                    .playable
+                    .push((definition.name.clone(), definition.line));
+                continue;
+            }
+            Some(Err(refusal)) => {
+                report.refused.push(refusal);
+                continue;
+            }
+            None => {}
+        }
         let unplayable = |key: Option<String>, reason: String| Refusal {
             file: file.to_string(),
             section: definition.name.clone(),
@@ -280,10 +315,23 @@ customPiece1 = n:nN
 
     #[test]
     fn checking_registers_nothing_and_built_in_names_are_refused() {
-        let report = load_text("c.ini", "[check-only:chess]\n[wadchess:chess]\n", false);
+        let report = load_text(
+            "c.ini",
+            "[check-only:chess]\n[wadchess:chess]\n[chad]\n",
+            false,
+        );
         assert_eq!(report.playable.len(), 1);
         assert!("check-only".parse::<Variant>().is_err());
+        assert_eq!(report.refused.len(), 2);
         assert!(report.refused[0].reason.contains("already has this name"));
+        assert!(report.refused[1].reason.contains("already has this name"));
+        // The shipped file itself checks clean: its WAD and Parity Chess
+        // are the built-in games.
+        let shipped = load_text("games.ini", super::super::SHIPPED_GAMES, false);
+        assert!(shipped.refused.is_empty(), "{:?}", shipped.refused);
+        let names: Vec<&str> = shipped.playable.iter().map(|(n, _)| n.as_str()).collect();
+        assert!(names.contains(&"wadchess") && names.contains(&"paritychess"));
+        assert_eq!(Variant::WadChess.name(), "wadchess");
         assert!(
             load_file("/no/such/file.ini", false)
                 .unwrap_err()
