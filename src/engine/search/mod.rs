@@ -475,6 +475,75 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             }
         }
 
+        // ProbCut: a capture whose quiescence search, then a shallower
+        // search, beats beta by a margin predicts that the full search
+        // fails high too.
+        if self.selectivity.probcut
+            && !pv_node
+            && !in_check
+            && excluded == Move::NONE
+            && depth >= PROBCUT_MIN_DEPTH
+            && beta.abs() < MATE_BOUND
+        {
+            let probcut_beta = beta + PROBCUT_MARGIN;
+            // A table score searched nearly as deep that falls short
+            // says the captures will too.
+            let table_says_no = tt_entry.is_some_and(|entry| {
+                entry.depth > depth - PROBCUT_REDUCTION
+                    && entry.bound != Bound::Lower
+                    && from_tt(entry.score, ply) < probcut_beta
+            });
+            if !table_says_no {
+                let noisy_tt_move =
+                    match tt_move != Move::NONE && MovePicker::is_noisy(pos, tt_move) {
+                        true => tt_move,
+                        false => Move::NONE,
+                    };
+                let mut picker = MovePicker::quiescence(noisy_tt_move, false);
+                let before = self.before(ply);
+                while let Some(m) = picker.next(
+                    pos,
+                    self.histories,
+                    before,
+                    buffer(&mut self.buffers, self.singular_nesting, ply),
+                ) {
+                    if !see_ge(pos, m, probcut_beta - static_eval) {
+                        continue;
+                    }
+                    let child = Self::child(pos, m);
+                    self.check_seen[ply + 1] = (child.key(), child.in_check());
+                    self.keys.push(key);
+                    self.moved[ply] = MovedPiece::of(pos, m);
+                    let mut score =
+                        -self.quiescence(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
+                    if score >= probcut_beta {
+                        score = -self.search(
+                            &child,
+                            depth - PROBCUT_REDUCTION,
+                            -probcut_beta,
+                            -probcut_beta + 1,
+                            ply + 1,
+                            NodeFlags::any(!node.cut),
+                        );
+                    }
+                    self.keys.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= probcut_beta {
+                        self.shared.tt.store(
+                            key,
+                            m,
+                            to_tt(score, ply),
+                            depth - PROBCUT_REDUCTION + 1,
+                            Bound::Lower,
+                        );
+                        return score;
+                    }
+                }
+            }
+        }
+
         let before = self.before(ply);
         let mut picker = MovePicker::new(
             tt_move,

@@ -165,6 +165,15 @@ pub const SE_TABLE_DEPTH_MARGIN: i32 = 3;
 /// `SE_MARGIN_PER_DEPTH * depth` below.
 pub const SE_MARGIN_PER_DEPTH: i32 = 2;
 
+/// ProbCut from this depth on, outside PV nodes: a capture whose
+/// quiescence and then a search `PROBCUT_REDUCTION` plies shallower both
+/// beat beta by `PROBCUT_MARGIN` ends the node...
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// See [`PROBCUT_MIN_DEPTH`].
+pub const PROBCUT_MARGIN: i32 = 200;
+/// See [`PROBCUT_MIN_DEPTH`].
+pub const PROBCUT_REDUCTION: i32 = 4;
+
 /// The selective rules a game's search uses. Chad's threats are quiet
 /// rook moves onto the castle walls that the static evaluation does not
 /// see, and there these rules together lost badly (each one left out on
@@ -191,6 +200,8 @@ pub struct Selectivity {
     /// rules above where a game's search is not selective, but not
     /// measured there on their own).
     pub singular: bool,
+    /// ProbCut ([`PROBCUT_MIN_DEPTH`]).
+    pub probcut: bool,
 }
 
 /// The selective rules of `variant`'s search: all of them, or none where
@@ -206,5 +217,6 @@ pub fn selectivity(variant: crate::rules::Variant) -> Selectivity {
         iir: all,
         improving: all,
         singular: all,
+        probcut: all,
     }
 }
