@@ -700,11 +700,7 @@ impl<B: Bitboard> Position<B> {
             Some(ep) => match self.tables.spec.pawn_style {
                 PawnStyle::Orthodox => g.name(ep.square),
                 PawnStyle::Berolina => {
-                    let (low, high) = match ep.square.index() < ep.victim.index() {
-                        true => (ep.square, ep.victim),
-                        false => (ep.victim, ep.square),
-                    };
-                    g.name(low) + &g.name(high)
+                    g.name(ep.square.min(ep.victim)) + &g.name(ep.square.max(ep.victim))
                 }
             },
         }

@@ -35,10 +35,11 @@ impl<B: Bitboard> Position<B> {
                 if role == Role::Pawn {
                     // A capture names the pawn's file; a step needs more
                     // only where two pawns may step to one square
-                    // (Berolina).
+                    // (Berolina's diagonal steps; straight steps never
+                    // meet, so chess skips the search).
                     if capture {
                         text.push(g.file_of(m.from()).letter());
-                    } else {
+                    } else if !self.tables().pawn_steps_straight {
                         text.push_str(&self.disambiguation(m, role));
                     }
                 } else {
