@@ -155,6 +155,10 @@ whole_flag!(
         *crate::engine::nnue::network::HIDDEN_RANGE.end()
 );
 whole_flag!(
+    /// A network's output buckets.
+    output_buckets: usize, 1, crate::engine::nnue::network::MAX_OUTPUT_BUCKETS
+);
+whole_flag!(
     /// Passes of the trainer over its positions.
     epochs: usize, 1, 100_000
 );

@@ -57,6 +57,10 @@ pub struct TrainArgs {
     /// input's own alone).
     #[arg(long, default_value_t = TrainConfig::DEFAULT_FACTORISE, action = clap::ArgAction::Set)]
     pub factorise: bool,
+    /// Output buckets: sets of output weights, each for a share of the
+    /// piece counts from bare kings to the start position.
+    #[arg(long, default_value_t = TrainConfig::DEFAULT_OUTPUT_BUCKETS, value_parser = numbers::output_buckets)]
+    pub output_buckets: usize,
     /// Threads (default: every core).
     #[arg(long, value_parser = numbers::threads)]
     pub threads: Option<usize>,
@@ -114,6 +118,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     config.validation = args.validation;
     config.seed = args.seed;
     config.factorise = args.factorise;
+    config.output_buckets = args.output_buckets;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
         pool = pool.num_threads(n);
@@ -179,9 +184,11 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     let net = Network::quantised(&float);
     net.save(&args.out).map_err(|e| e.to_string())?;
     out!(
-        "wrote {} (hidden {}, the epoch with the lowest validation loss: {validation:.6}) in {:.0} s",
+        "wrote {} (hidden {}, {} output bucket(s) of {} pieces, the epoch with the lowest validation loss: {validation:.6}) in {:.0} s",
         args.out.display(),
         net.hidden(),
+        net.buckets().count(),
+        net.buckets().pieces_per_bucket(),
         started.elapsed().as_secs_f64()
     );
     Ok(())

@@ -328,7 +328,7 @@ impl Engine {
                 side_to_move: pos.side_to_move(),
                 hand_written: eval::evaluate(&pos, eval::EvalTables::get(variant)),
                 network: network.as_deref().map(|net| {
-                    let raw = nnue::Accumulator::fresh(net, &pos).evaluate(net, pos.side_to_move());
+                    let raw = nnue::Accumulator::fresh(net, &pos).evaluate(net, pos.side_to_move(), pos.piece_count());
                     eval::with_endgame_knowledge_for_side(&pos, eval::EvalTables::get(variant), raw)
                 }),
             }),

@@ -26,7 +26,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::engine::nnue::{FeatureSpace, FloatNetwork, network::SCALE};
+use crate::engine::nnue::network::{OutputBuckets, SCALE};
+use crate::engine::nnue::{FeatureSpace, FloatNetwork};
 use crate::rules::random::XorShift;
 use crate::rules::{Square, Variant};
 
@@ -63,6 +64,10 @@ pub struct TrainConfig {
     /// a piece, so a network learns the pieces' worth from fewer
     /// positions.
     pub factorise: bool,
+    /// The output buckets: this many sets of output weights, each for a
+    /// share of the piece counts from the two kings alone to the start
+    /// position's ([`OutputBuckets::spread`]).
+    pub output_buckets: usize,
 }
 
 impl TrainConfig {
@@ -90,6 +95,8 @@ impl TrainConfig {
     /// same 985,022 WAD Chess positions, the held-out score loss fell
     /// from 0.00439 to 0.00380 (chess: 0.00271 to 0.00266).
     pub const DEFAULT_FACTORISE: bool = true;
+    /// Output buckets by default.
+    pub const DEFAULT_OUTPUT_BUCKETS: usize = 1;
 
     /// The defaults (the `DEFAULT_` constants) for `variant` and `data`.
     pub fn new(variant: Variant, data: Vec<PathBuf>) -> TrainConfig {
@@ -104,6 +111,7 @@ impl TrainConfig {
             validation: Self::DEFAULT_VALIDATION,
             seed: Self::DEFAULT_SEED,
             factorise: Self::DEFAULT_FACTORISE,
+            output_buckets: Self::DEFAULT_OUTPUT_BUCKETS,
         }
     }
 
@@ -161,6 +169,8 @@ pub enum TrainError {
     },
     /// Mirror images asked for in a game whose wings differ.
     NoMirror(Variant),
+    /// An output bucket count a network file cannot hold.
+    Buckets(usize),
 }
 
 impl std::fmt::Display for TrainError {
@@ -170,6 +180,11 @@ impl std::fmt::Display for TrainError {
             TrainError::TooFewPositions(n) => {
                 write!(f, "{n} positions are too few to train on (at least 100)")
             }
+            TrainError::Buckets(n) => write!(
+                f,
+                "--output-buckets {n}: a network has 1 to {} output buckets",
+                crate::engine::nnue::network::MAX_OUTPUT_BUCKETS
+            ),
             TrainError::NoHeldOutPositions => {
                 write!(f, "the held-out files hold no positions to validate on")
             }
@@ -197,6 +212,8 @@ pub struct Samples {
     inputs: Vec<u16>,
     /// Each position's first input in `inputs`, and its count per side.
     spans: Vec<(u32, u16)>,
+    /// Each position's number of pieces on the board.
+    pieces: Vec<u8>,
     /// Each position's target.
     targets: Vec<f32>,
 }
@@ -207,6 +224,7 @@ impl Samples {
         Samples {
             inputs: Vec::new(),
             spans: Vec::new(),
+            pieces: Vec::new(),
             targets: Vec::new(),
         }
     }
@@ -235,6 +253,8 @@ impl Samples {
         }
         let per_side = (self.inputs.len() as u32 - start) / 2;
         self.spans.push((start, per_side as u16));
+        self.pieces
+            .push(u8::try_from(record.pieces.len()).unwrap_or(u8::MAX));
         let expected = sigmoid(f32::from(record.score) / SCALE as f32);
         self.targets
             .push(wdl * record.outcome.points() + (1.0 - wdl) * expected);
@@ -318,30 +338,34 @@ fn sigmoid(x: f32) -> f32 {
 #[derive(Clone)]
 struct Params {
     hidden: usize,
+    buckets: OutputBuckets,
     input_weights: Vec<f32>,
     input_bias: Vec<f32>,
+    /// Per bucket, the side to move's `hidden`, then the other side's.
     output_weights: Vec<f32>,
-    output_bias: f32,
+    /// Per bucket.
+    output_bias: Vec<f32>,
 }
 
 impl Params {
-    fn zeros(inputs: usize, hidden: usize) -> Params {
+    fn zeros(inputs: usize, hidden: usize, buckets: OutputBuckets) -> Params {
         Params {
             hidden,
+            buckets,
             input_weights: vec![0.0; inputs * hidden],
             input_bias: vec![0.0; hidden],
-            output_weights: vec![0.0; 2 * hidden],
-            output_bias: 0.0,
+            output_weights: vec![0.0; buckets.count() * 2 * hidden],
+            output_bias: vec![0.0; buckets.count()],
         }
     }
 
-    fn random(inputs: usize, hidden: usize, seed: u64) -> Params {
+    fn random(inputs: usize, hidden: usize, buckets: OutputBuckets, seed: u64) -> Params {
         let mut rng = XorShift(seed.max(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
         let mut uniform = |scale: f32| {
             let unit = (rng.next_word() >> 40) as f32 / (1u64 << 24) as f32;
             (unit * 2.0 - 1.0) * scale
         };
-        let mut p = Params::zeros(inputs, hidden);
+        let mut p = Params::zeros(inputs, hidden, buckets);
         p.input_weights.iter_mut().for_each(|w| *w = uniform(0.1));
         let out_scale = 1.0 / (2.0 * hidden as f32).sqrt();
         p.output_weights
@@ -354,14 +378,14 @@ impl Params {
         self.input_weights.fill(0.0);
         self.input_bias.fill(0.0);
         self.output_weights.fill(0.0);
-        self.output_bias = 0.0;
+        self.output_bias.fill(0.0);
     }
 
     fn add(&mut self, other: &Params) {
         add_into(&mut self.input_weights, &other.input_weights);
         add_into(&mut self.input_bias, &other.input_bias);
         add_into(&mut self.output_weights, &other.output_weights);
-        self.output_bias += other.output_bias;
+        add_into(&mut self.output_bias, &other.output_bias);
     }
 
     /// Each list of numbers with its clip, in one order for every
@@ -371,7 +395,7 @@ impl Params {
             &mut self.input_weights,
             &mut self.input_bias,
             &mut self.output_weights,
-            std::slice::from_mut(&mut self.output_bias),
+            &mut self.output_bias,
         ]
     }
 
@@ -402,10 +426,11 @@ impl Params {
         FloatNetwork {
             variant,
             hidden: self.hidden,
+            buckets: self.buckets,
             input_weights,
             input_bias: self.input_bias.clone(),
             output_weights: self.output_weights.clone(),
-            output_bias: self.output_bias,
+            output_bias: self.output_bias.clone(),
         }
     }
 }
@@ -450,9 +475,9 @@ struct Worker {
 }
 
 impl Worker {
-    fn new(inputs: usize, hidden: usize) -> Worker {
+    fn new(inputs: usize, hidden: usize, buckets: OutputBuckets) -> Worker {
         Worker {
-            grad: Params::zeros(inputs, hidden),
+            grad: Params::zeros(inputs, hidden, buckets),
             us: vec![0.0; hidden],
             them: vec![0.0; hidden],
             delta: vec![0.0; hidden],
@@ -472,17 +497,18 @@ impl Worker {
         }
     }
 
-    /// The network's output (before the sigmoid) from the hidden sums.
-    fn output(p: &Params, us: &[f32], them: &[f32]) -> f32 {
+    /// The network's output (before the sigmoid) from the hidden sums,
+    /// through the output weights of `bucket`.
+    fn output(p: &Params, us: &[f32], them: &[f32], bucket: usize) -> f32 {
         let h = p.hidden;
-        let (w_us, w_them) = p.output_weights.split_at(h);
+        let (w_us, w_them) = p.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
         let act = |x: f32| {
             let c = x.clamp(0.0, 1.0);
             c * c
         };
         let a: f32 = us.iter().zip(w_us).map(|(&x, &w)| act(x) * w).sum();
         let b: f32 = them.iter().zip(w_them).map(|(&x, &w)| act(x) * w).sum();
-        a + b + p.output_bias
+        a + b + p.output_bias[bucket]
     }
 
     /// Adds the loss of one position, and its gradient when `learn`.
@@ -497,7 +523,8 @@ impl Worker {
         let (us_inputs, them_inputs) = samples.sides(index);
         Worker::sums(p, layout, us_inputs, &mut self.us);
         Worker::sums(p, layout, them_inputs, &mut self.them);
-        let out = Worker::output(p, &self.us, &self.them);
+        let bucket = p.buckets.of(u32::from(samples.pieces[index]));
+        let out = Worker::output(p, &self.us, &self.them, bucket);
         let predicted = sigmoid(out);
         let error = predicted - samples.targets[index];
         self.loss += f64::from(error * error);
@@ -506,13 +533,14 @@ impl Worker {
         }
         let g = 2.0 * error * predicted * (1.0 - predicted);
         let h = p.hidden;
-        self.grad.output_bias += g;
+        self.grad.output_bias[bucket] += g;
         for (side, (sums, inputs)) in [(&self.us, us_inputs), (&self.them, them_inputs)]
             .into_iter()
             .enumerate()
         {
-            let weights = &p.output_weights[side * h..(side + 1) * h];
-            let out_grad = &mut self.grad.output_weights[side * h..(side + 1) * h];
+            let at = (2 * bucket + side) * h;
+            let weights = &p.output_weights[at..at + h];
+            let out_grad = &mut self.grad.output_weights[at..at + h];
             let delta = &mut self.delta;
             for k in 0..h {
                 let x = sums[k];
@@ -611,13 +639,19 @@ pub fn train(
     };
     let rows = layout.rows();
     let h = config.hidden;
-    let mut params = Params::random(rows, h, config.seed);
+    let start_pieces = crate::with_position!(
+        crate::rules::AnyPosition::startpos(config.variant),
+        p => p.piece_count()
+    ) as usize;
+    let buckets = OutputBuckets::spread(config.output_buckets, start_pieces)
+        .ok_or(TrainError::Buckets(config.output_buckets))?;
+    let mut params = Params::random(rows, h, buckets, config.seed);
     // The group rows start at zero: the factoriser starts from the same
     // network as without it.
     params.input_weights[layout.inputs * h..].fill(0.0);
     let mut adam = Adam {
-        first: Params::zeros(rows, h),
-        second: Params::zeros(rows, h),
+        first: Params::zeros(rows, h, buckets),
+        second: Params::zeros(rows, h, buckets),
         steps: 0,
     };
 
@@ -646,7 +680,9 @@ pub fn train(
         };
 
     let threads = rayon::current_num_threads().max(1);
-    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(rows, h)).collect();
+    let mut workers: Vec<Worker> = (0..threads)
+        .map(|_| Worker::new(rows, h, buckets))
+        .collect();
     let batch = config.batch.max(1);
     let total_steps = config.epochs * training.len().div_ceil(batch);
     let mut step = 0usize;
@@ -860,7 +896,10 @@ mod tests {
         // in floats, and `factorised_rows_fold_into_the_same_network`
         // checks that.
         config.factorise = false;
+        // Output buckets by piece count: the positions have 2 to 32.
+        config.output_buckets = 4;
         let (float, _) = train(&config, &samples, None, &mut |_| {}).unwrap();
+        assert_eq!(float.buckets.count(), 4);
         let net = Network::quantised(&float);
         let space = FeatureSpace::of(Variant::Chess);
         for pos in random_positions(60, 11) {
@@ -870,8 +909,9 @@ mod tests {
                 space.for_each_position_input(&pos, side, |i| v.push(i));
                 v
             };
-            let expected = float.evaluate(&inputs(us), &inputs(!us));
-            let got = Accumulator::fresh(&net, &pos).evaluate(&net, us);
+            let pieces = pos.piece_count();
+            let expected = float.evaluate(&inputs(us), &inputs(!us), pieces);
+            let got = Accumulator::fresh(&net, &pos).evaluate(&net, us, pieces);
             assert!(
                 (got as f32 - expected).abs() <= 10.0 + expected.abs() * 0.03,
                 "{}: quantised {got}, trained {expected}",
@@ -891,11 +931,12 @@ mod tests {
         };
         assert_eq!(layout.rows(), space.len() + 12);
         let h = 8;
-        let mut params = Params::random(layout.rows(), h, 5);
+        let buckets = OutputBuckets::spread(3, 32).unwrap();
+        let mut params = Params::random(layout.rows(), h, buckets, 5);
         params.input_weights.iter_mut().for_each(|w| *w *= 0.5);
         let float = params.to_network(Variant::Chess, &layout);
         assert_eq!(float.input_weights.len(), space.len() * h);
-        let mut worker = Worker::new(layout.rows(), h);
+        let mut worker = Worker::new(layout.rows(), h, buckets);
         for pos in random_positions(30, 3) {
             let us = pos.side_to_move();
             let inputs = |side| {
@@ -906,8 +947,10 @@ mod tests {
             let narrow = |v: Vec<usize>| v.into_iter().map(|i| i as u16).collect::<Vec<_>>();
             Worker::sums(&params, &layout, &narrow(inputs(us)), &mut worker.us);
             Worker::sums(&params, &layout, &narrow(inputs(!us)), &mut worker.them);
-            let trained = Worker::output(&params, &worker.us, &worker.them) * SCALE as f32;
-            let written = float.evaluate(&inputs(us), &inputs(!us));
+            let pieces = pos.piece_count();
+            let bucket = buckets.of(pieces);
+            let trained = Worker::output(&params, &worker.us, &worker.them, bucket) * SCALE as f32;
+            let written = float.evaluate(&inputs(us), &inputs(!us), pieces);
             assert!(
                 (trained - written).abs() < 1e-2,
                 "{trained} against {written}"

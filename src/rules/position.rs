@@ -143,6 +143,11 @@ impl<B: Bitboard> Position<B> {
     pub fn occupied(&self) -> B {
         self.by_color[0] | self.by_color[1]
     }
+    /// The number of pieces on the board, kings included.
+    #[inline]
+    pub fn piece_count(&self) -> u32 {
+        self.occupied().count()
+    }
     /// The squares that do not exist now (with every bit beyond the board).
     #[inline]
     pub fn holes(&self) -> B {

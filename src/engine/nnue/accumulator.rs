@@ -116,12 +116,13 @@ impl Accumulator {
         }
     }
 
-    /// The score of the position, in centipawns for `side_to_move`.
+    /// The score of the position, in centipawns for `side_to_move`;
+    /// `pieces` is the number of pieces on its board.
     #[inline]
-    pub fn evaluate(&self, net: &Network, side_to_move: Color) -> i32 {
+    pub fn evaluate(&self, net: &Network, side_to_move: Color, pieces: u32) -> i32 {
         let us = &self.sums[side_to_move.index()];
         let them = &self.sums[(!side_to_move).index()];
-        net.output(us, them)
+        net.output(us, them, pieces)
     }
 }
 
@@ -207,7 +208,7 @@ impl<B: Bitboard> AccumulatorStack<B> {
             "sums made move by move differ from fresh ones at {}",
             pos.fen()
         );
-        acc.evaluate(net, pos.side_to_move())
+        acc.evaluate(net, pos.side_to_move(), pos.piece_count())
     }
 
     /// Makes the entry at `ply` hold `pos`.
@@ -238,7 +239,7 @@ impl<B: Bitboard> AccumulatorStack<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::nnue::network::random_float_network;
+    use crate::engine::nnue::network::{OutputBuckets, random_bucketed_network};
     use crate::rules::random::XorShift;
     use crate::rules::{AnyPosition, Variant};
     use crate::with_position;
@@ -248,7 +249,8 @@ mod tests {
     #[test]
     fn incremental_sums_equal_fresh_ones_along_random_games() {
         for variant in Variant::ALL {
-            let net = Network::quantised(&random_float_network(variant, 16, 3));
+            let buckets = OutputBuckets::new(4, 6).expect("valid buckets");
+            let net = Network::quantised(&random_bucketed_network(variant, 16, buckets, 3));
             with_position!(AnyPosition::startpos(variant), start => {
                 let mut rng = XorShift(0x1234_5678 + variant.number());
                 for _game in 0..4 {
@@ -270,7 +272,7 @@ mod tests {
                         let side = pos.side_to_move();
                         assert_eq!(
                             stack.evaluate(&net, &pos, ply),
-                            fresh.evaluate(&net, side),
+                            fresh.evaluate(&net, side, pos.piece_count()),
                             "{variant:?} after {ply} plies"
                         );
                     }

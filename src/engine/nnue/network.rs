@@ -3,7 +3,10 @@
 //! The shape is the usual efficiently updated one: every input of a side
 //! adds a row of `hidden` 16-bit weights to that side's accumulator; the
 //! two accumulators (the side to move's first) pass through a squared
-//! clipped ReLU and one output neuron gives the score.
+//! clipped ReLU and one output neuron gives the score. The output neuron
+//! may have several sets of weights, its buckets, one chosen by the number
+//! of pieces on the board ([`OutputBuckets`]): an endgame's worth is not a
+//! middlegame's.
 //!
 //! Numbers are integers: input weights and biases are the trained values
 //! times [`QA`], output weights times [`QB`], the output bias times
@@ -11,11 +14,13 @@
 //!
 //! The file is the magic `MOTLEYNN`, the format version (`u16`), the
 //! game's name (a length byte and its letters), the hidden size (`u16`),
-//! the number of inputs of one side (`u32`), then the input weights (one
-//! row of `hidden` per input), the input biases, the output weights (the
-//! side to move's `hidden`, then the other side's) as `i16`, the output
-//! bias as `i32`, and an FNV-1a checksum (`u64`) of everything before it;
-//! all little-endian.
+//! the number of inputs of one side (`u32`), the number of output buckets
+//! and the pieces per bucket (a byte each), then the input weights (one
+//! row of `hidden` per input), the input biases, each bucket's output
+//! weights (the side to move's `hidden`, then the other side's) as `i16`,
+//! each bucket's output bias as `i32`, and an FNV-1a checksum (`u64`) of
+//! everything before it; all little-endian. Version 1, without buckets,
+//! is refused with its reason.
 
 use std::fmt;
 use std::io::Read;
@@ -28,7 +33,7 @@ use crate::rules::Variant;
 /// The first bytes of every network file.
 pub const MAGIC: &[u8; 8] = b"MOTLEYNN";
 /// The network file version this build reads and writes.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 /// The clip of the hidden activation, and the input weights' scale.
 pub const QA: i32 = 255;
 /// The output weights' scale.
@@ -37,6 +42,62 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// The hidden sizes a file may have.
 pub const HIDDEN_RANGE: std::ops::RangeInclusive<usize> = 8..=1024;
+/// The most output buckets a file may have.
+pub const MAX_OUTPUT_BUCKETS: usize = 16;
+
+/// Which of a network's output weights score a position: bucket
+/// `(pieces - 2) / pieces_per_bucket`, at most the last, where `pieces`
+/// counts every piece on the board, kings included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutputBuckets {
+    count: u8,
+    pieces_per_bucket: u8,
+}
+
+impl OutputBuckets {
+    /// One set of output weights for every position.
+    pub const SINGLE: OutputBuckets = OutputBuckets {
+        count: 1,
+        pieces_per_bucket: 1,
+    };
+
+    /// `count` buckets, each a range of piece counts, or `None` unless
+    /// `count` is 1 to [`MAX_OUTPUT_BUCKETS`] and `pieces_per_bucket` at
+    /// least 1.
+    pub fn new(count: usize, pieces_per_bucket: usize) -> Option<OutputBuckets> {
+        let valid =
+            (1..=MAX_OUTPUT_BUCKETS).contains(&count) && (1..=255).contains(&pieces_per_bucket);
+        valid.then_some(OutputBuckets {
+            count: count as u8,
+            pieces_per_bucket: pieces_per_bucket as u8,
+        })
+    }
+
+    /// `count` buckets that share `start_pieces` (the game's start
+    /// position's piece count) evenly: the start position is in the last
+    /// bucket, the two kings alone in the first.
+    pub fn spread(count: usize, start_pieces: usize) -> Option<OutputBuckets> {
+        let above_kings = start_pieces.saturating_sub(2) + 1;
+        OutputBuckets::new(count, above_kings.div_ceil(count.max(1)).max(1))
+    }
+
+    /// The number of buckets.
+    pub fn count(self) -> usize {
+        usize::from(self.count)
+    }
+
+    /// The pieces each bucket spans.
+    pub fn pieces_per_bucket(self) -> usize {
+        usize::from(self.pieces_per_bucket)
+    }
+
+    /// The bucket of a position with `pieces` pieces on the board.
+    #[inline]
+    pub fn of(self, pieces: u32) -> usize {
+        ((pieces.saturating_sub(2) / u32::from(self.pieces_per_bucket)) as usize)
+            .min(usize::from(self.count) - 1)
+    }
+}
 
 /// Why a network cannot be read or written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +126,14 @@ pub enum NetError {
     },
     /// A hidden size outside [`HIDDEN_RANGE`].
     Hidden(usize),
+    /// Output buckets outside 1 to [`MAX_OUTPUT_BUCKETS`], or none of
+    /// the pieces per bucket.
+    Buckets {
+        /// The file's bucket count.
+        count: usize,
+        /// The file's pieces per bucket.
+        pieces_per_bucket: usize,
+    },
     /// The file ends before its numbers do.
     Truncated,
     /// Bytes follow the checksum.
@@ -108,6 +177,14 @@ impl fmt::Display for NetError {
                 HIDDEN_RANGE.start(),
                 HIDDEN_RANGE.end()
             ),
+            NetError::Buckets {
+                count,
+                pieces_per_bucket,
+            } => write!(
+                f,
+                "{count} output buckets of {pieces_per_bucket} pieces: 1 to \
+                 {MAX_OUTPUT_BUCKETS} buckets of at least one piece are read"
+            ),
             NetError::Truncated => write!(f, "the network file is cut short"),
             NetError::TrailingBytes => write!(f, "the network file has bytes after its end"),
             NetError::Checksum => write!(f, "the network file is damaged (checksum mismatch)"),
@@ -130,17 +207,20 @@ pub struct Network {
     variant: Variant,
     space: FeatureSpace,
     hidden: usize,
+    buckets: OutputBuckets,
     /// One row of `hidden` per input.
     pub(super) input_weights: Vec<i16>,
     pub(super) input_bias: Vec<i16>,
-    /// The side to move's `hidden` weights, then the other side's.
+    /// Per bucket, the side to move's `hidden` weights, then the other
+    /// side's.
     output_weights: Vec<i16>,
-    output_bias: i32,
+    /// Per bucket.
+    output_bias: Vec<i32>,
 }
 
 /// The size in bytes of the largest network file any game can have: the
-/// game with the most inputs, a name of 255 letters and the largest hidden
-/// size of [`HIDDEN_RANGE`]. [`Network::load`] reads nothing larger.
+/// game with the most inputs, a name of 255 letters, the largest hidden
+/// size of [`HIDDEN_RANGE`] and [`MAX_OUTPUT_BUCKETS`] buckets. [`Network::load`] reads nothing larger.
 pub fn largest_file_bytes() -> u64 {
     let inputs = Variant::ALL
         .into_iter()
@@ -148,8 +228,9 @@ pub fn largest_file_bytes() -> u64 {
         .max()
         .unwrap_or(0) as u64;
     let hidden = *HIDDEN_RANGE.end() as u64;
-    let header = MAGIC.len() as u64 + 2 + 1 + 255 + 2 + 4;
-    let numbers = 2 * (inputs * hidden + hidden + 2 * hidden) + 4;
+    let buckets = MAX_OUTPUT_BUCKETS as u64;
+    let header = MAGIC.len() as u64 + 2 + 1 + 255 + 2 + 4 + 2;
+    let numbers = 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
     header + numbers + 8
 }
 
@@ -161,21 +242,24 @@ pub struct FloatNetwork {
     pub variant: Variant,
     /// The hidden size.
     pub hidden: usize,
+    /// Which output weights score a position.
+    pub buckets: OutputBuckets,
     /// One row of `hidden` per input.
     pub input_weights: Vec<f32>,
     /// The hidden layer's biases.
     pub input_bias: Vec<f32>,
-    /// The side to move's `hidden` weights, then the other side's.
+    /// Per bucket, the side to move's `hidden` weights, then the other
+    /// side's.
     pub output_weights: Vec<f32>,
-    /// The output's bias.
-    pub output_bias: f32,
+    /// The output's bias, per bucket.
+    pub output_bias: Vec<f32>,
 }
 
 impl FloatNetwork {
     /// The score in centipawns, for the side to move, of a position with
-    /// the side to move's inputs `us` and the other side's `them`: what
-    /// the quantised network approximates.
-    pub fn evaluate(&self, us: &[usize], them: &[usize]) -> f32 {
+    /// `pieces` pieces, the side to move's inputs `us` and the other
+    /// side's `them`: what the quantised network approximates.
+    pub fn evaluate(&self, us: &[usize], them: &[usize], pieces: u32) -> f32 {
         let h = self.hidden;
         let half = |inputs: &[usize], weights: &[f32]| -> f32 {
             let mut sums = self.input_bias.clone();
@@ -189,8 +273,9 @@ impl FloatNetwork {
                 .map(|(&x, &w)| x.clamp(0.0, 1.0).powi(2) * w)
                 .sum()
         };
-        let (ours, theirs) = self.output_weights.split_at(h);
-        (half(us, ours) + half(them, theirs) + self.output_bias) * SCALE as f32
+        let bucket = self.buckets.of(pieces);
+        let (ours, theirs) = self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
+        (half(us, ours) + half(them, theirs) + self.output_bias[bucket]) * SCALE as f32
     }
 }
 
@@ -245,11 +330,14 @@ impl Network {
         let h = float.hidden;
         assert_eq!(float.input_weights.len(), space.len() * h);
         assert_eq!(float.input_bias.len(), h);
-        assert_eq!(float.output_weights.len(), 2 * h);
+        let buckets = float.buckets.count();
+        assert_eq!(float.output_weights.len(), buckets * 2 * h);
+        assert_eq!(float.output_bias.len(), buckets);
         Network {
             variant: float.variant,
             space,
             hidden: h,
+            buckets: float.buckets,
             input_weights: float
                 .input_weights
                 .iter()
@@ -261,7 +349,11 @@ impl Network {
                 .iter()
                 .map(|&w| quantise(w, QB))
                 .collect(),
-            output_bias: (float.output_bias * (QA * QB) as f32).round() as i32,
+            output_bias: float
+                .output_bias
+                .iter()
+                .map(|&b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
     }
 
@@ -277,6 +369,10 @@ impl Network {
     pub fn hidden(&self) -> usize {
         self.hidden
     }
+    /// Which output weights score a position.
+    pub fn buckets(&self) -> OutputBuckets {
+        self.buckets
+    }
 
     /// The network's file bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -288,12 +384,16 @@ impl Network {
         out.extend_from_slice(name);
         out.extend_from_slice(&(self.hidden as u16).to_le_bytes());
         out.extend_from_slice(&(self.space.len() as u32).to_le_bytes());
+        out.push(self.buckets.count);
+        out.push(self.buckets.pieces_per_bucket);
         for list in [&self.input_weights, &self.input_bias, &self.output_weights] {
             for w in list.iter() {
                 out.extend_from_slice(&w.to_le_bytes());
             }
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for b in &self.output_bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -343,10 +443,18 @@ impl Network {
                 found: inputs,
             });
         }
+        let [count, pieces_per_bucket] = c.array()?;
+        let (count, pieces_per_bucket) = (usize::from(count), usize::from(pieces_per_bucket));
+        let buckets = OutputBuckets::new(count, pieces_per_bucket).ok_or(NetError::Buckets {
+            count,
+            pieces_per_bucket,
+        })?;
         let input_weights = c.i16s(inputs * hidden)?;
         let input_bias = c.i16s(hidden)?;
-        let output_weights = c.i16s(2 * hidden)?;
-        let output_bias = i32::from_le_bytes(c.array()?);
+        let output_weights = c.i16s(count * 2 * hidden)?;
+        let output_bias = (0..count)
+            .map(|_| c.array().map(i32::from_le_bytes))
+            .collect::<Result<Vec<i32>, NetError>>()?;
         if !c.bytes.is_empty() {
             // What looked like the checksum was numbers: either bytes were
             // added or the sizes above were damaged.
@@ -366,6 +474,7 @@ impl Network {
             variant,
             space,
             hidden,
+            buckets,
             input_weights,
             input_bias,
             output_weights,
@@ -416,13 +525,16 @@ impl Network {
     }
 
     /// The score in centipawns, for the side to move, of the two
-    /// accumulators: the side to move's and the other side's.
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+    /// accumulators (the side to move's and the other side's) of a
+    /// position with `pieces` pieces on the board.
+    #[inline]
+    pub fn output(&self, us: &[i16], them: &[i16], pieces: u32) -> i32 {
         let h = self.hidden;
-        let (ours, theirs) = self.output_weights.split_at(h);
+        let bucket = self.buckets.of(pieces);
+        let (ours, theirs) = self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
         let clip = QA as i16;
         let sum = kernels::screlu_dot(us, ours, clip) + kernels::screlu_dot(them, theirs, clip);
-        let raw = sum / i64::from(QA) + i64::from(self.output_bias);
+        let raw = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
         (raw * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }
@@ -430,16 +542,29 @@ impl Network {
 /// A network of random numbers, for tests.
 #[cfg(test)]
 pub(crate) fn random_float_network(variant: Variant, hidden: usize, seed: u64) -> FloatNetwork {
+    random_bucketed_network(variant, hidden, OutputBuckets::SINGLE, seed)
+}
+
+/// A network of random numbers with output buckets, for tests.
+#[cfg(test)]
+pub(crate) fn random_bucketed_network(
+    variant: Variant,
+    hidden: usize,
+    buckets: OutputBuckets,
+    seed: u64,
+) -> FloatNetwork {
     let n = FeatureSpace::of(variant).len();
+    let b = buckets.count();
     let mut rng = crate::rules::random::XorShift(seed.max(1));
     let mut next = || (rng.next_word() >> 40) as f32 / (1u64 << 24) as f32 - 0.5;
     FloatNetwork {
         variant,
         hidden,
+        buckets,
         input_weights: (0..n * hidden).map(|_| next() * 0.2).collect(),
         input_bias: (0..hidden).map(|_| next() * 0.2).collect(),
-        output_weights: (0..2 * hidden).map(|_| next()).collect(),
-        output_bias: 0.05,
+        output_weights: (0..b * 2 * hidden).map(|_| next()).collect(),
+        output_bias: (0..b).map(|k| 0.05 * k as f32 - 0.1).collect(),
     }
 }
 
@@ -458,6 +583,93 @@ mod tests {
         assert_eq!(
             Network::from_bytes(&bytes, Some(Variant::WadChess)),
             Ok(net)
+        );
+    }
+
+    #[test]
+    fn a_bucketed_network_file_round_trips() {
+        let buckets = OutputBuckets::spread(8, 40).unwrap();
+        let net = Network::quantised(&random_bucketed_network(Variant::WadChess, 16, buckets, 3));
+        let bytes = net.to_bytes();
+        let read = Network::from_bytes(&bytes, Some(Variant::WadChess)).unwrap();
+        assert_eq!(read.buckets(), buckets);
+        assert_eq!(read, net);
+    }
+
+    #[test]
+    fn buckets_share_the_piece_counts_from_bare_kings_to_the_start() {
+        // Chess: 32 pieces at the start, 4 a bucket.
+        let chess = OutputBuckets::spread(8, 32).unwrap();
+        assert_eq!(chess.pieces_per_bucket(), 4);
+        assert_eq!(chess.of(2), 0);
+        assert_eq!(chess.of(5), 0);
+        assert_eq!(chess.of(6), 1);
+        assert_eq!(chess.of(32), 7);
+        // Never past the last, whatever the count.
+        assert_eq!(chess.of(200), 7);
+        assert_eq!(chess.of(0), 0);
+        // Parity Chess: 48 pieces, 6 a bucket; the start in the last.
+        let parity = OutputBuckets::spread(8, 48).unwrap();
+        assert_eq!(parity.of(48), 7);
+        assert_eq!(parity.of(47), 7);
+        assert_eq!(parity.of(43), 6);
+        assert_eq!(OutputBuckets::SINGLE.of(32), 0);
+        assert_eq!(OutputBuckets::new(0, 4), None);
+        assert_eq!(OutputBuckets::new(MAX_OUTPUT_BUCKETS + 1, 4), None);
+        assert_eq!(OutputBuckets::new(8, 0), None);
+    }
+
+    #[test]
+    fn the_bucket_of_the_piece_count_scores_the_position() {
+        let buckets = OutputBuckets::spread(4, 32).unwrap();
+        let float = random_bucketed_network(Variant::Chess, 16, buckets, 5);
+        let (us, them) = ([3, 70, 200], [5, 71]);
+        let scores: Vec<f32> = [2, 12, 20, 32]
+            .iter()
+            .map(|&pieces| float.evaluate(&us, &them, pieces))
+            .collect();
+        for pair in scores.windows(2) {
+            assert_ne!(pair[0], pair[1], "{scores:?}");
+        }
+        let net = Network::quantised(&float);
+        let sums = |inputs: &[usize]| -> Vec<i16> {
+            let mut acc = net.input_bias.clone();
+            for &i in inputs {
+                for (a, w) in acc.iter_mut().zip(net.row(i)) {
+                    *a += w;
+                }
+            }
+            acc
+        };
+        for (&pieces, &expected) in [2, 12, 20, 32].iter().zip(&scores) {
+            let got = net.output(&sums(&us), &sums(&them), pieces);
+            assert!(
+                (got as f32 - expected).abs() < 4.0,
+                "{pieces}: {got} {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn old_versions_and_impossible_buckets_are_refused_with_their_reason() {
+        let net = Network::quantised(&small(Variant::Chess, 16));
+        let mut old = net.to_bytes();
+        old[MAGIC.len()..MAGIC.len() + 2].copy_from_slice(&1u16.to_le_bytes());
+        let msg = Network::from_bytes(&old, None).unwrap_err().to_string();
+        assert_eq!(msg, "network file version 1, this build reads version 2");
+        // The bucket count is the byte after the input count.
+        let mut none = net.to_bytes();
+        let at = MAGIC.len() + 2 + 1 + "chess".len() + 2 + 4;
+        none[at] = 0;
+        let body = none.len() - 8;
+        let sum = checksum(&none[..body]);
+        none[body..].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&none, None),
+            Err(NetError::Buckets {
+                count: 0,
+                pieces_per_bucket: 1
+            })
         );
     }
 
@@ -504,7 +716,17 @@ mod tests {
             let inputs = FeatureSpace::of(variant).len() as u64;
             let hidden = *HIDDEN_RANGE.end() as u64;
             let name = variant.name().len() as u64;
-            let file = 8 + 2 + 1 + name + 2 + 4 + 2 * (inputs + 3) * hidden + 4 + 8;
+            let buckets = MAX_OUTPUT_BUCKETS as u64;
+            let file = 8
+                + 2
+                + 1
+                + name
+                + 2
+                + 4
+                + 2
+                + 2 * (inputs + 1 + 2 * buckets) * hidden
+                + 4 * buckets
+                + 8;
             assert!(file <= largest_file_bytes(), "{variant:?}: {file}");
         }
         // A real file is read, and the same bytes come back.
