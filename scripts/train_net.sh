@@ -32,7 +32,7 @@
 # A network that wins its match is shipped by copying it to
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
 # (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
-# HIDDEN, EPOCHS, WDL, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
+# HIDDEN, EPOCHS, WDL, OUTPUT_BUCKETS, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
 # NET_SEEDS, MATCH_GAMES, OPENINGS. RUNS may be 0: then only the fast (and network) runs are
 # played.
 set -euo pipefail
@@ -101,7 +101,8 @@ mirror=()
 case $game in chess | wadchess | paritychess) mirror=(--mirror) ;; esac
 "$motley" train --variant "$game" --data "${data[@]}" --out "$dir/$game.nnue" \
     --threads "$threads" --epochs "${EPOCHS:-6}" --wdl "${WDL:-0}" \
-    ${HIDDEN:+--hidden "$HIDDEN"} "${mirror[@]}"
+    ${HIDDEN:+--hidden "$HIDDEN"} ${OUTPUT_BUCKETS:+--output-buckets "$OUTPUT_BUCKETS"} \
+    "${mirror[@]}"
 
 "$motley" match --engine1 "$motley" --name1 network \
     --option1 "UCI_Variant=$game" --option1 "EvalFile=$dir/$game.nnue" \

@@ -183,12 +183,18 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let net = Network::quantised(&float);
     net.save(&args.out).map_err(|e| e.to_string())?;
+    let buckets = match net.buckets() {
+        b if b.count() == 1 => "one output bucket".to_string(),
+        b => format!(
+            "{} output buckets of {} pieces",
+            b.count(),
+            b.pieces_per_bucket()
+        ),
+    };
     out!(
-        "wrote {} (hidden {}, {} output bucket(s) of {} pieces, the epoch with the lowest validation loss: {validation:.6}) in {:.0} s",
+        "wrote {} (hidden {}, {buckets}, the epoch with the lowest validation loss: {validation:.6}) in {:.0} s",
         args.out.display(),
         net.hidden(),
-        net.buckets().count(),
-        net.buckets().pieces_per_bucket(),
         started.elapsed().as_secs_f64()
     );
     Ok(())
