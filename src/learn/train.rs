@@ -26,7 +26,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::engine::nnue::network::{OutputBuckets, SCALE};
+use crate::engine::nnue::network::{OutputBuckets, SCALE, bucket_output_weights};
 use crate::engine::nnue::{FeatureSpace, FloatNetwork};
 use crate::rules::random::XorShift;
 use crate::rules::{Square, Variant};
@@ -505,7 +505,7 @@ impl Worker {
     /// through the output weights of `bucket`.
     fn output(p: &Params, us: &[f32], them: &[f32], bucket: usize) -> f32 {
         let h = p.hidden;
-        let (w_us, w_them) = p.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
+        let (w_us, w_them) = bucket_output_weights(&p.output_weights, h, bucket);
         let act = |x: f32| {
             let c = x.clamp(0.0, 1.0);
             c * c

@@ -218,6 +218,14 @@ pub struct Network {
     output_bias: Vec<i32>,
 }
 
+/// Bucket `bucket`'s output weights in a list laid out as a network's
+/// (per bucket, the side to move's `hidden`, then the other side's): the
+/// side to move's and the other side's.
+#[inline]
+pub fn bucket_output_weights<T>(weights: &[T], hidden: usize, bucket: usize) -> (&[T], &[T]) {
+    weights[bucket * 2 * hidden..(bucket + 1) * 2 * hidden].split_at(hidden)
+}
+
 /// The size in bytes of the largest network file any game can have: the
 /// game with the most inputs, a name of 255 letters, the largest hidden
 /// size of [`HIDDEN_RANGE`] and [`MAX_OUTPUT_BUCKETS`] buckets. [`Network::load`] reads nothing larger.
@@ -274,7 +282,7 @@ impl FloatNetwork {
                 .sum()
         };
         let bucket = self.buckets.of(pieces);
-        let (ours, theirs) = self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
+        let (ours, theirs) = bucket_output_weights(&self.output_weights, h, bucket);
         (half(us, ours) + half(them, theirs) + self.output_bias[bucket]) * SCALE as f32
     }
 }
@@ -531,7 +539,7 @@ impl Network {
     pub fn output(&self, us: &[i16], them: &[i16], pieces: u32) -> i32 {
         let h = self.hidden;
         let bucket = self.buckets.of(pieces);
-        let (ours, theirs) = self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
+        let (ours, theirs) = bucket_output_weights(&self.output_weights, h, bucket);
         let clip = QA as i16;
         let sum = kernels::screlu_dot(us, ours, clip) + kernels::screlu_dot(them, theirs, clip);
         let raw = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
