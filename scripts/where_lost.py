@@ -13,11 +13,11 @@ and worst, and the phase of the game at the fall:
     middlegame  later, with more than MIDDLEGAME_PIECES pieces other than
                 pawns and kings on the board
     endgame     later still, with fewer
-    conversion  (a mark added to any of them) the engine had been ahead
-                by THRESHOLD or more earlier in the game
+and "after being ahead" added to any of them where the engine had been
+ahead by THRESHOLD or more earlier in the game.
 
-A summary counts the falls by phase, for losses and for draws that had
-been won. WAD and Parity Chess come from scripts/fsf-variants.ini.
+A summary counts the games by those phases, and the wins, the draws and
+the draws after being ahead. WAD and Parity Chess come from scripts/fsf-variants.ini.
 
 Usage:
     pip install pyffish
@@ -82,10 +82,10 @@ def plain(san):
 def to_uci(variant, fen, sans):
     """The UCI moves of a game's SAN moves; stops at the first unknown one."""
     uci = []
+    here = fen
     for san in sans:
         wanted = plain(san)
         found = None
-        here = pyffish.get_fen(variant, fen, uci)
         for move in pyffish.legal_moves(variant, here, []):
             if plain(pyffish.get_san(variant, here, move)) == wanted:
                 found = move
@@ -93,6 +93,7 @@ def to_uci(variant, fen, sans):
         if found is None:
             raise ValueError(f"move {len(uci) + 1} ({san}) is not recognised")
         uci.append(found)
+        here = pyffish.get_fen(variant, here, [found])
     return uci
 
 
@@ -145,7 +146,7 @@ class Analyst:
         self.proc.wait()
 
 
-def pieces(variant, fen):
+def pieces(fen):
     """Pieces other than pawns and kings on a FEN's board."""
     board = fen.split()[0]
     return sum(1 for c in board if c.isalpha() and c.lower() not in "pk")
@@ -204,7 +205,7 @@ def main():
                 position = pyffish.get_fen(variant, fen, uci[:fall])
                 if fall < OPENING_PLIES:
                     phase = "opening"
-                elif pieces(variant, position) > MIDDLEGAME_PIECES:
+                elif pieces(position) > MIDDLEGAME_PIECES:
                     phase = "middlegame"
                 else:
                     phase = "endgame"
