@@ -67,6 +67,8 @@ import time
 
 import pyffish as sf
 
+from uci_engine import UciEngine
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_INI = os.path.join(HERE, "fsf-variants.ini")
 
@@ -109,58 +111,23 @@ class PyffishBackend:
         return sf.gives_check(self.variant, fen, [])
 
 
-class EngineBackend:
+class EngineBackend(UciEngine):
     """The same Fairy-Stockfish move generator as a UCI engine (built from the
     pyffish source by scripts/build_fsf.sh), about 20 times faster: legal
     moves from `go perft 1`, check from the `Checkers:` line of `d`."""
 
     def __init__(self, variant, engine, ini_path):
-        import subprocess
-        self.proc = subprocess.Popen([engine], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
-        self._send("uci")
-        self._send("setoption name VariantPath value %s" % os.path.abspath(ini_path))
-        self._send("setoption name UCI_Variant value %s" % variant)
-        self._sync()
-
-    def _send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def _sync(self):
-        self._send("isready")
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            line = line.rstrip("\n")
-            if line == "readyok":
-                return lines
-            lines.append(line)
+        super().__init__(
+            [engine], {"VariantPath": os.path.abspath(ini_path), "UCI_Variant": variant}
+        )
 
     def legal_moves(self, fen):
-        # `go perft` runs on the search thread, so `isready` cannot fence it:
-        # read up to its closing "Nodes searched:" line instead.
-        self._send("position fen " + fen)
-        self._send("go perft 1")
-        moves = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            line = line.strip()
-            if line.startswith("Nodes searched:"):
-                if int(line.split(":")[1]) != len(moves):
-                    raise RuntimeError("engine perft output not understood")
-                return moves
-            if line.endswith(": 1"):
-                moves.append(line.split(":")[0])
+        return self.perft_moves(fen)
 
     def in_check(self, fen):
-        self._send("position fen " + fen)
-        self._send("d")
-        for line in self._sync():
+        self.set_position(fen)
+        self.send("d")
+        for line in self.sync():
             if line.startswith("Checkers:"):
                 return bool(line.split(":", 1)[1].strip())
         raise RuntimeError("engine `d` output has no Checkers line")

@@ -70,6 +70,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import castling_perft as cp  # noqa: E402  (board helpers and the castling perft)
+from uci_engine import UciEngine  # noqa: E402  (the UCI client the scripts share)
 
 INI = os.path.join(HERE, "fsf-variants.ini")
 DEFAULT_SEED = 20230917
@@ -96,69 +97,25 @@ FILES = "abcdefghijklmnopqrstuvwxyz"
 # Fairy-Stockfish UCI engine
 # ---------------------------------------------------------------------------
 
-class Engine:
+class Engine(UciEngine):
+    """Fairy-Stockfish over UCI, set up for one game of the ini file."""
+
     def __init__(self, path, variant):
-        self.path = path
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-        self.send("uci")
-        self.send("setoption name VariantPath value " + INI)
-        self.send("setoption name UCI_Variant value " + variant)
-        self.sync()
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def readline(self):
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("engine %s exited" % self.path)
-        return line.strip()
-
-    def sync(self):
-        self.send("isready")
-        lines = []
-        while True:
-            line = self.readline()
-            if line == "readyok":
-                return lines
-            lines.append(line)
-
-    def perft(self, fen, depth):
-        self.send("position fen " + fen)
-        self.send("go perft %d" % depth)
-        while True:
-            line = self.readline()
-            if line.startswith("Nodes searched:"):
-                return int(line.split(":")[1])
+        super().__init__([path], {"VariantPath": INI, "UCI_Variant": variant})
 
     def best_move(self, fen, moves, nodes):
         """Its move after `moves` from `fen`, searching `nodes` nodes, or
         None when it has none."""
-        self.send("position fen %s moves %s" % (fen, " ".join(moves)))
-        self.send("go nodes %d" % nodes)
-        while True:
-            line = self.readline()
-            if line.startswith("bestmove"):
-                move = line.split()[1]
-                return None if move in ("(none)", "0000") else move
+        return self.search(f"nodes {nodes}", fen, moves)[0]
 
     def fen(self, fen):
         """Fairy-Stockfish's own rendering of a FEN (the `d` command)."""
-        self.send("position fen " + fen)
+        self.set_position(fen)
         self.send("d")
         for line in self.sync():
             if line.startswith("Fen:"):
                 return line[4:].strip()
         raise RuntimeError("no Fen: line in `d` output")
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
 
 
 def find_engine(path):

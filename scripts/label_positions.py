@@ -17,63 +17,23 @@ sent; the written FEN is the one read.
 """
 
 import argparse
-import subprocess
 import sys
 import threading
+
+from uci_engine import UciEngine
 
 MATE_CP = 3000
 
 
-class Engine:
-    """A UCI engine at one fixed depth."""
-
-    def __init__(self, command, variant, ini, depth, hash_mb):
-        self.proc = subprocess.Popen(
-            [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            text=True, bufsize=1)
-        self.depth = depth
-        self.send("uci")
-        self.wait("uciok")
-        if ini:
-            self.send(f"setoption name VariantPath value {ini}")
-        if variant != "chess":
-            self.send(f"setoption name UCI_Variant value {variant}")
-        self.send(f"setoption name Hash value {hash_mb}")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-
-    def wait(self, token):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("the engine stopped")
-            lines.append(line)
-            if line.startswith(token):
-                return lines
-
-    def score(self, fen):
-        """The engine's score of `fen` from the side to move's view."""
-        self.send(f"position fen {fen}")
-        self.send(f"go depth {self.depth}")
-        cp = None
-        for line in self.wait("bestmove"):
-            words = line.split()
-            if "score" in words:
-                i = words.index("score")
-                kind, value = words[i + 1], int(words[i + 2])
-                if kind == "cp":
-                    cp = value
-                else:
-                    cp = MATE_CP if value > 0 else -MATE_CP
-        return cp
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait()
+def start_engine(command, variant, ini, hash_mb):
+    """The reference engine, set up for `variant`."""
+    options = {}
+    if ini:
+        options["VariantPath"] = ini
+    if variant != "chess":
+        options["UCI_Variant"] = variant
+    options["Hash"] = hash_mb
+    return UciEngine([command], options)
 
 
 def for_engine(fen, clear_castling):
@@ -98,10 +58,10 @@ def main():
     results = [None] * len(fens)
 
     def work(worker):
-        engine = Engine(args.engine, args.variant, args.ini, args.depth, args.hash)
+        engine = start_engine(args.engine, args.variant, args.ini, args.hash)
         for i in range(worker, len(fens), args.workers):
             fen = fens[i]
-            cp = engine.score(for_engine(fen, clear))
+            _, cp = engine.search(f"depth {args.depth}", for_engine(fen, clear), mate=MATE_CP)
             if cp is not None:
                 white_to_move = fen.split()[1] == "w"
                 results[i] = cp if white_to_move else -cp

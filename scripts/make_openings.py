@@ -50,9 +50,9 @@ score), so 200 Wau Chess openings take about 20 seconds.
 import argparse
 import os
 import random
-import re
-import subprocess
 import sys
+
+from uci_engine import UciEngine
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MOTLEY = os.environ.get("MOTLEY", os.path.join(ROOT, "target", "release", "motley"))
@@ -66,65 +66,10 @@ START = {
 }
 
 
-class Engine:
-    """One `motley uci` process, kept for the whole run: starting a process
-    for every ply was most of the generator's time."""
-
-    def __init__(self, variant):
-        self.proc = subprocess.Popen(
-            [MOTLEY, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.wait_for("uciok")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("isready")
-        self.wait_for("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait_for(self, prefix):
-        """The lines the engine writes up to and including one starting with `prefix`."""
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit(f"{MOTLEY} stopped before answering '{prefix}'")
-            line = line.rstrip("\n")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    def set_line(self, start, moves):
-        head = "startpos" if start is None else f"fen {start}"
-        self.send(f"position {head} moves {' '.join(moves)}".rstrip())
-
-    def legal_moves(self, start, moves):
-        """The legal moves after `moves` from `start` (None: the start position)."""
-        self.set_line(start, moves)
-        self.send("go perft 1")
-        lines = self.wait_for("Nodes searched")
-        return [l.split(":")[0] for l in lines if ":" in l and not l.startswith(("Nodes", "info"))]
-
-    def score(self, start, moves, depth):
-        """A depth-`depth` search's score after `moves`, in centipawns for the
-        side to move (a mate counts as 100000). The hash is cleared first, so
-        the same seed writes the same file."""
-        self.send("ucinewgame")
-        self.set_line(start, moves)
-        self.send(f"go depth {depth}")
-        lines = self.wait_for("bestmove")
-        score = 0
-        for line in lines:
-            m = re.search(r"score (cp|mate) (-?\d+)", line)
-            if m:
-                score = int(m[2]) if m[1] == "cp" else 100000
-        return score
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait()
+def start_engine(variant):
+    """One `motley uci` process for `variant`, kept for the whole run:
+    starting a process for every ply was most of the generator's time."""
+    return UciEngine([MOTLEY, "uci"], {"UCI_Variant": variant})
 
 
 def main():
@@ -146,21 +91,23 @@ def main():
         start = " ".join(fields)
     # None: `position startpos`, so engines without `setboard` can play the lines.
     line_start = None if start == START[args.variant] else start
-    engine = Engine(args.variant)
+    engine = start_engine(args.variant)
     seen = set()
     attempts = 0
     while len(seen) < args.count and attempts < args.count * 20:
         attempts += 1
         moves = []
         for _ in range(args.plies):
-            legal = engine.legal_moves(line_start, moves)
+            legal = engine.perft_moves(line_start, moves)
             if not legal:
                 break
             moves.append(rng.choice(legal))
         # A line that ends the game (or reaches an end with no moves) is no opening.
-        if len(moves) < args.plies or not engine.legal_moves(line_start, moves):
+        if len(moves) < args.plies or not engine.perft_moves(line_start, moves):
             continue
-        cp = engine.score(line_start, moves, args.depth)
+        # The table is cleared first, so the same seed writes the same file.
+        _, cp = engine.search(f"depth {args.depth}", line_start, moves, new_game=True)
+        cp = 0 if cp is None else cp
         key = " ".join(moves)
         if not args.min_score <= abs(cp) <= args.max_score or key in seen:
             continue

@@ -37,6 +37,8 @@ import sys
 
 import pyffish
 
+from uci_engine import UciEngine
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPENING_PLIES = 30
 MIDDLEGAME_PIECES = 6
@@ -97,55 +99,6 @@ def to_uci(variant, fen, sans):
     return uci
 
 
-class Analyst:
-    """Fairy-Stockfish over UCI, scoring positions at a fixed node count."""
-
-    def __init__(self, path, ini):
-        self.proc = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.wait("uciok")
-        self.send(f"setoption name VariantPath value {ini}")
-        self.variant = None
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-
-    def wait(self, prefix):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("Fairy-Stockfish stopped")
-            if line.startswith(prefix):
-                return line
-
-    def score(self, variant, fen, moves, nodes):
-        """The side to move's score in centipawns (mates as +-MATE_SCORE)."""
-        if variant != self.variant:
-            self.send(f"setoption name UCI_Variant value {variant}")
-            self.variant = variant
-        self.send("ucinewgame")
-        self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
-        self.send(f"go nodes {nodes}")
-        score = 0
-        while True:
-            line = self.wait("")
-            if line.startswith("bestmove"):
-                return score
-            match = re.search(r"score (cp|mate) (-?\d+)", line)
-            if match:
-                value = int(match.group(2))
-                if match.group(1) == "mate":
-                    score = MATE_SCORE if value > 0 else -MATE_SCORE
-                else:
-                    score = value
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait()
-
-
 def pieces(fen):
     """Pieces other than pawns and kings on a FEN's board."""
     board = fen.split()[0]
@@ -167,7 +120,8 @@ def main():
     fsf = args.fsf or subprocess.run(
         [os.path.join(ROOT, "scripts", "build_fsf.sh")], check=True, capture_output=True, text=True
     ).stdout.strip()
-    analyst = Analyst(fsf, ini)
+    analyst = UciEngine([fsf], {"VariantPath": ini})
+    analyst_variant = None
 
     summary = {}
     for path in args.pgn:
@@ -188,10 +142,16 @@ def main():
             except ValueError as err:
                 print(f"round {tags.get('Round', '?')}: {err}", file=sys.stderr)
                 continue
+            if variant != analyst_variant:
+                analyst.set_option("UCI_Variant", variant)
+                analyst_variant = variant
             white_to_move = fen.split()[1] == "w"
             curve = []
             for ply in range(len(uci) + 1):
-                score = analyst.score(variant, fen, uci[:ply], args.nodes)
+                _, score = analyst.search(
+                    f"nodes {args.nodes}", fen, uci[:ply], mate=MATE_SCORE, new_game=True
+                )
+                score = score or 0
                 mover_is_white = white_to_move == (ply % 2 == 0)
                 curve.append(score if mover_is_white == engine_white else -score)
             fall = None
