@@ -79,8 +79,9 @@ class UciEngine:
             self.send("ucinewgame")
         self.set_position(fen, moves)
         self.send(f"go {limit}")
+        lines = self.lines_until("bestmove")
         score = None
-        for line in self.lines_until("bestmove"):
+        for line in lines:
             found = SCORE.search(line)
             if found:
                 value = int(found.group(2))
@@ -88,11 +89,9 @@ class UciEngine:
                     score = value
                 else:
                     score = mate if value > 0 else -mate
-            if line.startswith("bestmove"):
-                words = line.split()
-                best = words[1] if len(words) > 1 else None
-                return (None if best in (None, "(none)", "0000") else best), score
-        raise AssertionError("unreachable")
+        words = lines[-1].split()
+        best = words[1] if len(words) > 1 else None
+        return (None if best in (None, "(none)", "0000") else best), score
 
     def perft(self, fen, depth, moves=()):
         """The number of move paths `depth` plies deep (`go perft`)."""
@@ -102,11 +101,15 @@ class UciEngine:
         return int(last.split(":")[1])
 
     def perft_moves(self, fen, moves=()):
-        """The legal moves (`go perft 1`'s divide lines)."""
+        """The legal moves (`go perft 1`'s divide lines), checked against
+        the total the engine writes after them."""
         self.set_position(fen, moves)
         self.send("go perft 1")
-        lines = self.lines_until("Nodes searched")[:-1]
-        return [l.split(":")[0] for l in lines if ":" in l and not l.startswith("info")]
+        lines = self.lines_until("Nodes searched")
+        legal = [l.split(":")[0] for l in lines[:-1] if l.endswith(": 1")]
+        if int(lines[-1].split(":")[1]) != len(legal):
+            raise RuntimeError(f"{self.name}'s perft output not understood: {lines}")
+        return legal
 
     def close(self):
         """Asks the engine to quit; kills it if it does not within 10 s."""
