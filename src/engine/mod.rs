@@ -42,10 +42,21 @@ pub const ENGINE_NAME: &str = concat!("motley ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the motley authors";
 
 /// Every option of the engine, as both protocols list them: the options
-/// all games share, then ChessWar's set-up options.
+/// all games share, then ChessWar's set-up options (and, in a build with
+/// the `tune` feature, the search's tunable numbers, for UCI).
 pub fn option_table() -> Vec<OptionSpec> {
     let mut table = options::shared();
     table.extend(chesswar::Setup::option_specs());
+    #[cfg(feature = "tune")]
+    table.extend(search::TUNABLES.iter().map(|t| OptionSpec {
+        name: t.name,
+        kind: options::OptionKind::Spin {
+            default: i64::from(t.default),
+            min: i64::from(t.min),
+            max: i64::from(t.max),
+        },
+        audience: options::Audience::Uci,
+    }));
     table
 }
 
@@ -254,7 +265,14 @@ impl Engine {
             self.chesswar.set_option(spec.name, text)?;
             return Ok(true);
         }
-        match (spec.name, spec.read(text, spelling)?) {
+        let value = spec.read(text, spelling)?;
+        #[cfg(feature = "tune")]
+        if let OptionValue::Spin(v) = value
+            && search::set_tunable(spec.name, v as i32)
+        {
+            return Ok(true);
+        }
+        match (spec.name, value) {
             ("UCI_Variant", OptionValue::Text(name)) => self.load(name.parse()?)?,
             ("Hash", OptionValue::Spin(mb)) => self.set_hash_mb(mb as usize)?,
             ("Threads", OptionValue::Spin(n)) => self.set_threads(n as usize),

@@ -20,7 +20,7 @@ use crate::rules::{Bitboard, Color, Move, MoveKind, Piece, Position, Role};
 
 use super::params::{
     CORRECTION_ENTRIES, CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_WEIGHT_MAX, HISTORY_BONUS_MAX,
-    HISTORY_BONUS_PER_DEPTH, HISTORY_MAX, MAX_PLY,
+    HISTORY_BONUS_PER_DEPTH, HISTORY_MAX, MAX_PLY, tuned,
 };
 
 /// Distinct pieces: two colours of each role.
@@ -60,7 +60,7 @@ impl MovedPiece {
 /// The bonus (or, negated, the malus) a move earns at `depth`.
 #[inline]
 pub fn history_bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_PER_DEPTH * depth).min(HISTORY_BONUS_MAX)
+    (tuned!(HISTORY_BONUS_PER_DEPTH) * depth).min(tuned!(HISTORY_BONUS_MAX))
 }
 
 /// Moves `entry` toward the cap by `bonus`, less as it nears it.
@@ -288,11 +288,11 @@ mod tests {
     fn gravity_keeps_entries_within_the_cap() {
         let mut e = 0i16;
         for _ in 0..1000 {
-            apply(&mut e, HISTORY_BONUS_MAX);
+            apply(&mut e, tuned!(HISTORY_BONUS_MAX));
         }
         assert!(i32::from(e) <= HISTORY_MAX && i32::from(e) > HISTORY_MAX / 2);
         for _ in 0..1000 {
-            apply(&mut e, -HISTORY_BONUS_MAX);
+            apply(&mut e, -tuned!(HISTORY_BONUS_MAX));
         }
         assert!(i32::from(e) >= -HISTORY_MAX && i32::from(e) < -HISTORY_MAX / 2);
     }

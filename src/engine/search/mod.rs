@@ -41,12 +41,14 @@ use super::tt::{Bound, TtEntry};
 
 pub use control::{SearchControl, SearchInfo, SearchResult, SearchSettings};
 pub use history::SearchMemory;
-pub use params::MAX_PLY;
+#[cfg(feature = "tune")]
+pub use params::set_tunable;
+pub use params::{MAX_PLY, TUNABLES, TunableSpec};
 pub use threads::search;
 
 /// Quiet moves tried before late move pruning at `depth`.
 fn lmp_limit(depth: i32, improving: bool) -> usize {
-    ((LMP_BASE + depth * depth) / (2 - i32::from(improving))) as usize
+    ((tuned!(LMP_BASE) + depth * depth) / (2 - i32::from(improving))) as usize
 }
 
 /// What a node's parent expects of it, for the rules that depend on how
@@ -83,7 +85,9 @@ impl NodeFlags {
 fn reduction(depth: i32, moves_searched: usize) -> i32 {
     let d = depth.max(1) as f64;
     let m = moves_searched.max(1) as f64;
-    (LMR_BASE + d.ln() * m.ln() / LMR_DIVISOR) as i32
+    let base = f64::from(tuned!(LMR_BASE_PERCENT)) / 100.0;
+    let divisor = f64::from(tuned!(LMR_DIVISOR_PERCENT)) / 100.0;
+    (base + d.ln() * m.ln() / divisor) as i32
 }
 
 struct Searcher<'a, B: Bitboard> {
@@ -412,7 +416,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
         // to the search, and a shallower look orders it for next time.
         let mut depth = depth;
         if self.selectivity.iir
-            && depth >= IIR_MIN_DEPTH
+            && depth >= tuned!(IIR_MIN_DEPTH)
             && tt_move == Move::NONE
             && excluded == Move::NONE
             && !in_check
@@ -422,17 +426,17 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
 
         if !pv_node && !in_check && excluded == Move::NONE && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth.
-            let margin = RFP_PER_DEPTH * (depth - i32::from(improving));
-            if depth <= RFP_DEPTH && eval - margin >= beta {
+            let margin = tuned!(RFP_PER_DEPTH) * (depth - i32::from(improving));
+            if depth <= tuned!(RFP_DEPTH) && eval - margin >= beta {
                 return eval;
             }
             // Null move: if passing still fails high, so will a real move.
             if node.allow_null
-                && depth >= NMP_MIN_DEPTH
+                && depth >= tuned!(NMP_MIN_DEPTH)
                 && eval >= beta
                 && Self::has_pieces(pos, pos.side_to_move())
             {
-                let r = NMP_BASE + depth / NMP_DEPTH_DIVISOR;
+                let r = tuned!(NMP_BASE) + depth / tuned!(NMP_DEPTH_DIVISOR);
                 let mut child = *pos;
                 debug_assert!(!pos.in_check(), "a null move in check");
                 child.play_null();
@@ -454,7 +458,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     // Zugzwang guard: deep enough, confirm with a reduced
                     // search in which the side to move must really move;
                     // if that fails, search the node normally.
-                    let confirmed = depth < NMP_VERIFY_DEPTH || {
+                    let confirmed = depth < tuned!(NMP_VERIFY_DEPTH) || {
                         let verified = self.search(
                             pos,
                             depth - 1 - r,
@@ -482,14 +486,14 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             && !pv_node
             && !in_check
             && excluded == Move::NONE
-            && depth >= PROBCUT_MIN_DEPTH
+            && depth >= tuned!(PROBCUT_MIN_DEPTH)
             && beta.abs() < MATE_BOUND
         {
-            let probcut_beta = beta + PROBCUT_MARGIN;
+            let probcut_beta = beta + tuned!(PROBCUT_MARGIN);
             // A table score searched nearly as deep that falls short
             // says the captures will too.
             let table_says_no = tt_entry.is_some_and(|entry| {
-                entry.depth > depth - PROBCUT_REDUCTION
+                entry.depth > depth - tuned!(PROBCUT_REDUCTION)
                     && entry.bound != Bound::Lower
                     && from_tt(entry.score, ply) < probcut_beta
             });
@@ -519,7 +523,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     if score >= probcut_beta {
                         score = -self.search(
                             &child,
-                            depth - PROBCUT_REDUCTION,
+                            depth - tuned!(PROBCUT_REDUCTION),
                             -probcut_beta,
                             -probcut_beta + 1,
                             ply + 1,
@@ -535,7 +539,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                             key,
                             m,
                             to_tt(score, ply),
-                            depth - PROBCUT_REDUCTION + 1,
+                            depth - tuned!(PROBCUT_REDUCTION) + 1,
                             Bound::Lower,
                         );
                         return score;
@@ -588,18 +592,18 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 // Late move pruning: enough quiet moves tried at low depth.
                 if self.selectivity.late_move_pruning
                     && quiet
-                    && depth <= LMP_DEPTH
+                    && depth <= tuned!(LMP_DEPTH)
                     && quiets_count >= lmp_limit(depth, improving)
                 {
                     picker.skip_quiets();
                     continue;
                 }
                 // SEE pruning: moves that lose too much material.
-                if self.selectivity.see_pruning && depth <= SEE_PRUNE_DEPTH {
+                if self.selectivity.see_pruning && depth <= tuned!(SEE_PRUNE_DEPTH) {
                     let threshold = if quiet {
-                        -SEE_QUIET_MARGIN * depth
+                        -tuned!(SEE_QUIET_MARGIN) * depth
                     } else {
-                        -SEE_NOISY_MARGIN * depth * depth
+                        -tuned!(SEE_NOISY_MARGIN) * depth * depth
                     };
                     if !see_ge(pos, m, threshold) {
                         continue;
@@ -615,15 +619,15 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             if m == tt_move
                 && !root
                 && self.selectivity.singular
-                && depth >= SE_MIN_DEPTH
+                && depth >= tuned!(SE_MIN_DEPTH)
                 && (ply as i32) < 2 * self.root_depth
                 && let Some(entry) = tt_entry
                 && entry.bound != Bound::Upper
-                && entry.depth >= depth - SE_TABLE_DEPTH_MARGIN
+                && entry.depth >= depth - tuned!(SE_TABLE_DEPTH_MARGIN)
                 && !is_mate(from_tt(entry.score, ply))
             {
                 let tt_score = from_tt(entry.score, ply);
-                let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+                let singular_beta = tt_score - tuned!(SE_MARGIN_PER_DEPTH) * depth;
                 self.excluded[ply] = m;
                 self.singular_nesting += 1;
                 let s = self.search(
@@ -659,9 +663,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 && quiet
                 && !gives_check
                 && moves_searched > 0
-                && depth <= FUTILITY_DEPTH
+                && depth <= tuned!(FUTILITY_DEPTH)
                 && best > -MATE_BOUND
-                && eval + FUTILITY_PER_DEPTH * depth + FUTILITY_BASE <= alpha
+                && eval + tuned!(FUTILITY_PER_DEPTH) * depth + tuned!(FUTILITY_BASE) <= alpha
             {
                 continue;
             }
@@ -682,7 +686,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 )
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH
+                if depth >= tuned!(LMR_MIN_DEPTH)
                     && moves_searched >= LMR_MIN_MOVE
                     && quiet
                     && !in_check
@@ -695,7 +699,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     // A node expected to fail high needs only one move
                     // that does: the others are searched shallower.
                     if node.cut && self.selectivity.cut_node_reductions {
-                        r += LMR_CUT_NODE;
+                        r += tuned!(LMR_CUT_NODE);
                     }
                     // A side whose position is not getting better has
                     // less to find in its late quiet moves.
@@ -708,7 +712,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     }
                     if let Some(piece) = mover {
                         r -= self.histories.quiet_score(side, m, piece, before)
-                            / LMR_HISTORY_DIVISOR;
+                            / tuned!(LMR_HISTORY_DIVISOR);
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -964,7 +968,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             any_move = true;
             if !in_check && m.kind() != MoveKind::Promotion {
                 let gain = pos.captured(m).map_or(0, |p| order_value(pos, p.role));
-                if stand_pat + gain + QS_DELTA_MARGIN < alpha {
+                if stand_pat + gain + tuned!(QS_DELTA_MARGIN) < alpha {
                     continue;
                 }
                 if self.selectivity.quiescence_see && !see_ge(pos, m, 0) {
@@ -1042,7 +1046,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             self.root_nodes.clear();
             for pv_index in 0..multipv {
                 let previous = lines.get(pv_index).map(|l| l.0);
-                let mut window = ASPIRATION_WINDOW;
+                let mut window = tuned!(ASPIRATION_WINDOW);
                 let (mut alpha, mut beta) = match previous {
                     Some(p) if depth >= ASPIRATION_MIN_DEPTH && !is_mate(p) => {
                         (p - window, p + window)

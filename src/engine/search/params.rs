@@ -11,6 +11,12 @@
 //!
 //! Each value was set by a measured match against the version before it
 //! (see the commit that last changed it).
+//!
+//! The margins, depths and divisors of the selective rules are declared
+//! by [`tunables!`]: constants in a normal build; in a build with the
+//! `tune` feature, values that UCI options of the same names set, for a
+//! tuner such as `scripts/spsa.py` (the search reads each one with
+//! [`tuned!`]). Each carries the range a tuner may try.
 
 /// Deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -18,10 +24,8 @@ pub const MAX_PLY: usize = 128;
 /// below the mate scores.
 pub const MAX_STATIC_EVAL: i32 = 10_000;
 
-/// Aspiration windows start at this depth...
+/// Aspiration windows start at this depth, [`ASPIRATION_WINDOW`] wide.
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;
-/// ... this wide on each side of the last score, and double on each fail.
-pub const ASPIRATION_WINDOW: i32 = 25;
 
 /// The pace of a clocked search (see `pace.rs`) scales the optimum time
 /// from this iteration on (earlier ones say little)...
@@ -40,45 +44,9 @@ pub const PACE_SCORE_DROP_PER_CP: f64 = 0.01;
 /// See [`PACE_SCORE_DROP_PER_CP`].
 pub const PACE_SCORE_RANGE: (f64, f64) = (0.85, 1.5);
 
-/// Reverse futility pruning: at most this depth, a node whose static
-/// evaluation beats beta by `RFP_PER_DEPTH * (depth - improving)` returns
-/// it.
-pub const RFP_DEPTH: i32 = 6;
-/// Margin per ply of reverse futility pruning.
-pub const RFP_PER_DEPTH: i32 = 90;
-
-/// Null move pruning from this depth on...
-pub const NMP_MIN_DEPTH: i32 = 3;
-/// ... reducing by `NMP_BASE + depth / NMP_DEPTH_DIVISOR` plies...
-pub const NMP_BASE: i32 = 3;
-/// ... (see [`NMP_BASE`]).
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
-/// ... and verified by a reduced search of the node from this depth on
-/// (zugzwang).
-pub const NMP_VERIFY_DEPTH: i32 = 5;
-
-/// Futility pruning of quiet moves at most this depth...
-pub const FUTILITY_DEPTH: i32 = 3;
-/// ... when the static evaluation plus `FUTILITY_BASE + FUTILITY_PER_DEPTH
-/// * depth` cannot reach alpha.
-pub const FUTILITY_BASE: i32 = 80;
-/// See [`FUTILITY_BASE`].
-pub const FUTILITY_PER_DEPTH: i32 = 120;
-
-/// Late move reductions from this depth on...
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// ... for moves from this index on (0 = the first move searched)...
+/// Late move reductions apply to moves from this index on (0 = the first
+/// move searched); see [`LMR_MIN_DEPTH`].
 pub const LMR_MIN_MOVE: usize = 3;
-/// ... of `LMR_BASE + ln(depth) ln(move) / LMR_DIVISOR` plies.
-pub const LMR_BASE: f64 = 0.75;
-/// See [`LMR_BASE`].
-pub const LMR_DIVISOR: f64 = 2.25;
-/// Late moves of a node expected to fail high are reduced this much more.
-pub const LMR_CUT_NODE: i32 = 1;
-
-/// Quiescence delta pruning: a capture whose victim plus this margin
-/// cannot lift the stand-pat score to alpha is skipped.
-pub const QS_DELTA_MARGIN: i32 = 200;
 
 /// Entries of each search thread's cache of static evaluations (a power
 /// of two; 8 bytes each). The cache returns exactly what the evaluation
@@ -112,18 +80,6 @@ pub fn order_value<B: crate::rules::Bitboard>(
     }
 }
 
-/// A history bonus is `HISTORY_BONUS_PER_DEPTH * depth`, at most
-/// `HISTORY_BONUS_MAX`; the same as a malus for the moves that failed.
-pub const HISTORY_BONUS_PER_DEPTH: i32 = 200;
-/// See [`HISTORY_BONUS_PER_DEPTH`].
-pub const HISTORY_BONUS_MAX: i32 = 2000;
-/// Capture history adds `entry / CAPTURE_HISTORY_DIVISOR` to the victim's
-/// ordering value (times 16).
-pub const CAPTURE_HISTORY_DIVISOR: i32 = 16;
-/// Late move reductions shrink by a quiet move's history score divided by
-/// this (and grow for a bad one).
-pub const LMR_HISTORY_DIVISOR: i32 = 16_384;
-
 /// Correction history: entries per side of the table of how far the
 /// static evaluation missed the searched score, by pawn structure (a
 /// power of two).
@@ -136,43 +92,195 @@ pub const CORRECTION_MAX: i32 = 64;
 /// CORRECTION_WEIGHT_MAX) / 256` of the way to the miss it found.
 pub const CORRECTION_WEIGHT_MAX: i32 = 128;
 
-/// Internal iterative reduction: a node without a table move is searched
-/// one ply shallower from this depth on.
-pub const IIR_MIN_DEPTH: i32 = 4;
+/// Declares the tunable numbers: each `NAME = DEFAULT, MIN..=MAX;` (an
+/// `i32`) is a constant in a normal build and, with the `tune` feature,
+/// a [`Tunable`] that [`set_tunable`] changes; [`TUNABLES`] lists them all
+/// with their ranges.
+macro_rules! tunables {
+    ($($(#[doc = $doc:expr])+ $name:ident = $default:literal, $min:literal..=$max:literal;)+) => {
+        $(
+            $(#[doc = $doc])+
+            #[cfg(not(feature = "tune"))]
+            pub const $name: i32 = $default;
+            $(#[doc = $doc])+
+            #[cfg(feature = "tune")]
+            pub static $name: Tunable = Tunable::new($default);
+        )+
 
-/// Late move pruning at most this depth: after `(LMP_BASE + depth^2) / (2
-/// - improving)` quiet moves, the rest are skipped.
-pub const LMP_DEPTH: i32 = 8;
-/// See [`LMP_DEPTH`].
-pub const LMP_BASE: i32 = 3;
+        /// Every tunable number, with its default and the range a tuner
+        /// may try, in the order of this file.
+        pub const TUNABLES: &[TunableSpec] = &[$(TunableSpec {
+            name: stringify!($name),
+            default: $default,
+            min: $min,
+            max: $max,
+        }),+];
 
-/// SEE pruning at most this depth: a quiet move losing more than
-/// `SEE_QUIET_MARGIN * depth`, a capture losing more than
-/// `SEE_NOISY_MARGIN * depth^2`, is skipped.
-pub const SEE_PRUNE_DEPTH: i32 = 8;
-/// See [`SEE_PRUNE_DEPTH`].
-pub const SEE_QUIET_MARGIN: i32 = 64;
-/// See [`SEE_PRUNE_DEPTH`].
-pub const SEE_NOISY_MARGIN: i32 = 20;
+        /// Sets the tunable number called `name` (as [`TUNABLES`] spells
+        /// it, any case) to `value`; false when there is none.
+        #[cfg(feature = "tune")]
+        pub fn set_tunable(name: &str, value: i32) -> bool {
+            $(
+                if name.eq_ignore_ascii_case(stringify!($name)) {
+                    $name.set(value);
+                    return true;
+                }
+            )+
+            false
+        }
+    };
+}
 
-/// Singular extensions from this depth on, for a table move stored at
-/// least `depth - SE_TABLE_DEPTH_MARGIN` deep with a lower or exact
-/// bound...
-pub const SE_MIN_DEPTH: i32 = 6;
-/// See [`SE_MIN_DEPTH`].
-pub const SE_TABLE_DEPTH_MARGIN: i32 = 3;
-/// ... which the other moves, searched to half the depth, must all fall
-/// `SE_MARGIN_PER_DEPTH * depth` below.
-pub const SE_MARGIN_PER_DEPTH: i32 = 2;
+/// Reads a tunable number: the constant itself in a normal build, its
+/// value now with the `tune` feature.
+#[cfg(not(feature = "tune"))]
+macro_rules! tuned {
+    ($name:ident) => {
+        $name
+    };
+}
+/// Reads a tunable number: the constant itself in a normal build, its
+/// value now with the `tune` feature.
+#[cfg(feature = "tune")]
+macro_rules! tuned {
+    ($name:ident) => {
+        $name.get()
+    };
+}
+pub(crate) use tuned;
 
-/// ProbCut from this depth on, outside PV nodes: a capture whose
-/// quiescence and then a search `PROBCUT_REDUCTION` plies shallower both
-/// beat beta by `PROBCUT_MARGIN` ends the node...
-pub const PROBCUT_MIN_DEPTH: i32 = 5;
-/// See [`PROBCUT_MIN_DEPTH`].
-pub const PROBCUT_MARGIN: i32 = 200;
-/// See [`PROBCUT_MIN_DEPTH`].
-pub const PROBCUT_REDUCTION: i32 = 4;
+/// A tunable number's name, default and the range a tuner may try.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TunableSpec {
+    /// The constant's name, which is also its option's.
+    pub name: &'static str,
+    /// The value of a normal build.
+    pub default: i32,
+    /// The smallest value a tuner may try.
+    pub min: i32,
+    /// The largest value a tuner may try.
+    pub max: i32,
+}
+
+/// A tunable number's value in a `tune` build, shared by every search
+/// thread.
+#[cfg(feature = "tune")]
+#[derive(Debug)]
+pub struct Tunable(std::sync::atomic::AtomicI32);
+
+#[cfg(feature = "tune")]
+impl Tunable {
+    const fn new(value: i32) -> Tunable {
+        Tunable(std::sync::atomic::AtomicI32::new(value))
+    }
+
+    /// The value now.
+    #[inline]
+    pub fn get(&self) -> i32 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn set(&self, value: i32) {
+        self.0.store(value, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+tunables! {
+    /// Aspiration windows are this wide on each side of the last score,
+    /// and double on each fail.
+    ASPIRATION_WINDOW = 25, 5..=100;
+
+    /// Reverse futility pruning: at most this depth, a node whose static
+    /// evaluation beats beta by `RFP_PER_DEPTH * (depth - improving)`
+    /// returns it.
+    RFP_DEPTH = 6, 3..=12;
+    /// Margin per ply of reverse futility pruning.
+    RFP_PER_DEPTH = 90, 30..=200;
+
+    /// Null move pruning from this depth on...
+    NMP_MIN_DEPTH = 3, 1..=6;
+    /// ... reducing by `NMP_BASE + depth / NMP_DEPTH_DIVISOR` plies...
+    NMP_BASE = 3, 1..=6;
+    /// ... (see [`NMP_BASE`]).
+    NMP_DEPTH_DIVISOR = 4, 2..=8;
+    /// ... and verified by a reduced search of the node from this depth
+    /// on (zugzwang).
+    NMP_VERIFY_DEPTH = 5, 2..=16;
+
+    /// Futility pruning of quiet moves at most this depth...
+    FUTILITY_DEPTH = 3, 1..=10;
+    /// ... when the static evaluation plus `FUTILITY_BASE +
+    /// FUTILITY_PER_DEPTH * depth` cannot reach alpha.
+    FUTILITY_BASE = 80, 0..=300;
+    /// See [`FUTILITY_BASE`].
+    FUTILITY_PER_DEPTH = 120, 30..=300;
+
+    /// Late move reductions from this depth on (for moves from
+    /// [`LMR_MIN_MOVE`] on)...
+    LMR_MIN_DEPTH = 3, 2..=6;
+    /// ... of `LMR_BASE_PERCENT / 100 + ln(depth) ln(move) /
+    /// (LMR_DIVISOR_PERCENT / 100)` plies.
+    LMR_BASE_PERCENT = 75, 0..=200;
+    /// See [`LMR_BASE_PERCENT`].
+    LMR_DIVISOR_PERCENT = 225, 100..=400;
+    /// Late moves of a node expected to fail high are reduced this much
+    /// more.
+    LMR_CUT_NODE = 1, 0..=3;
+    /// Late move reductions shrink by a quiet move's history score divided
+    /// by this (and grow for a bad one).
+    LMR_HISTORY_DIVISOR = 16_384, 4_096..=65_536;
+
+    /// Quiescence delta pruning: a capture whose victim plus this margin
+    /// cannot lift the stand-pat score to alpha is skipped.
+    QS_DELTA_MARGIN = 200, 50..=500;
+
+    /// A history bonus is `HISTORY_BONUS_PER_DEPTH * depth`, at most
+    /// `HISTORY_BONUS_MAX`; the same as a malus for the moves that failed.
+    HISTORY_BONUS_PER_DEPTH = 200, 50..=600;
+    /// See [`HISTORY_BONUS_PER_DEPTH`].
+    HISTORY_BONUS_MAX = 2000, 500..=8000;
+    /// Capture history adds `entry / CAPTURE_HISTORY_DIVISOR` to the
+    /// victim's ordering value (times 16).
+    CAPTURE_HISTORY_DIVISOR = 16, 4..=64;
+
+    /// Internal iterative reduction: a node without a table move is
+    /// searched one ply shallower from this depth on.
+    IIR_MIN_DEPTH = 4, 2..=10;
+
+    /// Late move pruning at most this depth: after `(LMP_BASE + depth^2) /
+    /// (2 - improving)` quiet moves, the rest are skipped.
+    LMP_DEPTH = 8, 3..=16;
+    /// See [`LMP_DEPTH`].
+    LMP_BASE = 3, 0..=12;
+
+    /// SEE pruning at most this depth: a quiet move losing more than
+    /// `SEE_QUIET_MARGIN * depth`, a capture losing more than
+    /// `SEE_NOISY_MARGIN * depth^2`, is skipped.
+    SEE_PRUNE_DEPTH = 8, 3..=16;
+    /// See [`SEE_PRUNE_DEPTH`].
+    SEE_QUIET_MARGIN = 64, 10..=200;
+    /// See [`SEE_PRUNE_DEPTH`].
+    SEE_NOISY_MARGIN = 20, 5..=100;
+
+    /// Singular extensions from this depth on, for a table move stored at
+    /// least `depth - SE_TABLE_DEPTH_MARGIN` deep with a lower or exact
+    /// bound...
+    SE_MIN_DEPTH = 6, 4..=12;
+    /// See [`SE_MIN_DEPTH`].
+    SE_TABLE_DEPTH_MARGIN = 3, 1..=6;
+    /// ... which the other moves, searched to half the depth, must all
+    /// fall `SE_MARGIN_PER_DEPTH * depth` below.
+    SE_MARGIN_PER_DEPTH = 2, 1..=8;
+
+    /// ProbCut from this depth on, outside PV nodes: a capture whose
+    /// quiescence and then a search `PROBCUT_REDUCTION` plies shallower
+    /// both beat beta by `PROBCUT_MARGIN` ends the node...
+    PROBCUT_MIN_DEPTH = 5, 3..=10;
+    /// See [`PROBCUT_MIN_DEPTH`].
+    PROBCUT_MARGIN = 200, 50..=500;
+    /// See [`PROBCUT_MIN_DEPTH`].
+    PROBCUT_REDUCTION = 4, 2..=6;
+}
 
 /// The selective rules a game's search uses. Chad's threats are quiet
 /// rook moves onto the castle walls that the static evaluation does not
@@ -218,5 +326,26 @@ pub fn selectivity(variant: crate::rules::Variant) -> Selectivity {
         improving: all,
         singular: all,
         probcut: all,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tunable_starts_inside_its_range_under_its_own_name() {
+        let mut names = std::collections::HashSet::new();
+        for t in TUNABLES {
+            assert!(t.min <= t.default && t.default <= t.max, "{t:?}");
+            assert!(names.insert(t.name), "{} listed twice", t.name);
+        }
+        assert_eq!(
+            TUNABLES
+                .iter()
+                .find(|t| t.name == "RFP_PER_DEPTH")
+                .map(|t| t.default),
+            Some(tuned!(RFP_PER_DEPTH))
+        );
     }
 }

@@ -15,7 +15,7 @@ use crate::rules::moves::MAX_MOVES;
 use crate::rules::{Bitboard, Move, MoveKind, MoveList, Position};
 
 use super::history::{Histories, MovedPiece};
-use super::params::{CAPTURE_HISTORY_DIVISOR, order_value};
+use super::params::{CAPTURE_HISTORY_DIVISOR, order_value, tuned};
 
 /// Where the picker stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -139,7 +139,7 @@ impl MovePicker {
                 order_value(pos, victim.role) * 16 - order_value(pos, mover.role) / 16
                     + promotion
                     + histories.capture(mover, m.to().index(), victim.role)
-                        / CAPTURE_HISTORY_DIVISOR
+                        / tuned!(CAPTURE_HISTORY_DIVISOR)
             }
             _ => promotion,
         }
