@@ -27,7 +27,7 @@
 #                 evaluation (Use NNUE=false), same binary, 10 s + 0.1 s,
 #                 from the game's tuning openings (OPENINGS, a file, in
 #                 their place), two games at a time (MATCH_GAMES,
-#                 default 200)
+#                 default 200; 0 skips the match)
 #
 # A network that wins its match is shipped by copying it to
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
@@ -104,6 +104,9 @@ case $game in chess | wadchess | paritychess) mirror=(--mirror) ;; esac
     ${HIDDEN:+--hidden "$HIDDEN"} ${OUTPUT_BUCKETS:+--output-buckets "$OUTPUT_BUCKETS"} \
     "${mirror[@]}"
 
+if [ "${MATCH_GAMES:-200}" = 0 ]; then
+    exit 0
+fi
 "$motley" match --engine1 "$motley" --name1 network \
     --option1 "UCI_Variant=$game" --option1 "EvalFile=$dir/$game.nnue" \
     --engine2 "$motley" --name2 hand-written --option2 "Use NNUE=false" \
