@@ -28,6 +28,7 @@ defaults says it gains.
 """
 
 import argparse
+import math
 import os
 import random
 import re
@@ -165,6 +166,12 @@ def main():
     lock = threading.Lock()
     state = {"next": start, "done": start}
 
+    def setting(name, value):
+        """A perturbed value as the option's whole number: halves round
+        up (Python's round() sends them to even, which can make the two
+        sides of a perturbation equal)."""
+        return math.floor(clamp(name, value) + 0.5)
+
     def clamp(name, value):
         _, lo, hi = spec[name]
         return min(max(value, lo), hi)
@@ -175,8 +182,8 @@ def main():
             k = state["next"]
             delta = {name: rng.choice((-1, 1)) for name in names}
             ck = {name: c0[name] / k ** GAMMA for name in names}
-            plus = {name: round(clamp(name, theta[name] + ck[name] * delta[name])) for name in names}
-            minus = {name: round(clamp(name, theta[name] - ck[name] * delta[name])) for name in names}
+            plus = {name: setting(name, theta[name] + ck[name] * delta[name]) for name in names}
+            minus = {name: setting(name, theta[name] - ck[name] * delta[name]) for name in names}
             opening = rng.choice(openings)
         result = play_pair(args, opening, plus, minus)
         with lock:
@@ -195,7 +202,7 @@ def main():
         for future in futures:
             future.result()
     for name in names:
-        print(f"{name} = {round(theta[name])}  (default {spec[name][0]})")
+        print(f"{name} = {setting(name, theta[name])}  (default {spec[name][0]})")
 
 
 if __name__ == "__main__":
