@@ -31,6 +31,6 @@ count_openings() {
 # The adjudication of fixed-node games between versions of motley: a draw
 # after 400 plies, a loss when both engines see 10 pawns against one side
 # for 3 moves, a draw when both see less than 0.1 pawn for 8 moves after
-# move 60.
-self_play_adjudication=(--max-plies 400 --resign-score 1000 --resign-moves 3
-    --draw-score 10 --draw-moves 8 --draw-after 60)
+# move 60. The flags live in self_play_adjudication.args, one line, which
+# scripts/spsa.py reads too.
+read -ra self_play_adjudication <"$root/scripts/self_play_adjudication.args"

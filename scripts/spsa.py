@@ -42,6 +42,11 @@ ALPHA = 0.602
 GAMMA = 0.101
 SPIN = re.compile(r"option name (\S+) type spin default (-?\d+) min (-?\d+) max (-?\d+)")
 TUNABLE_NAME = re.compile(r"[A-Z][A-Z0-9_]+$")
+# The adjudication of fixed-node games between versions of motley, shared
+# with the shell scripts (match_common.sh).
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       "self_play_adjudication.args"), encoding="utf-8") as _f:
+    SELF_PLAY_ADJUDICATION = _f.read().split()
 SCORE_LINE = re.compile(r"Score of .* vs .*: (\d+) - (\d+) - (\d+)")
 
 
@@ -76,8 +81,7 @@ def play_pair(args, opening, plus, minus):
     cmd = [args.engine, "match", "--engine1", args.engine, "--engine2", args.engine,
            "--name1", "plus", "--name2", "minus", "--variant", args.variant,
            "--nodes", str(args.nodes), "--games", "2", "--openings", openings,
-           "--max-plies", "400", "--resign-score", "1000", "--resign-moves", "3",
-           "--draw-score", "10", "--draw-moves", "8", "--draw-after", "60"]
+           *SELF_PLAY_ADJUDICATION]
     for name, value in plus.items():
         cmd += ["--option1", f"{name}={value}"]
     for name, value in minus.items():
