@@ -101,6 +101,10 @@ struct Searcher<'a, B: Bitboard> {
     histories: &'a mut Histories,
     /// The selective rules of this game.
     selectivity: Selectivity,
+    /// A `go mate N` search: no forward pruning or reductions at all, so
+    /// that a mate found nowhere in a full-width search of its depth is
+    /// one that does not exist (a quiet sacrifice is never pruned).
+    exhaustive: bool,
     /// The move made at each ply of the current path, for the
     /// continuation history.
     moved: [MovedPiece; MAX_PLY + 2],
@@ -168,7 +172,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             budget,
             keys,
             histories,
-            selectivity: selectivity(pos.variant()),
+            selectivity: if limits.mate.is_some() {
+                selectivity_of(false)
+            } else {
+                selectivity(pos.variant())
+            },
+            exhaustive: limits.mate.is_some(),
             moved: [MovedPiece::NONE; MAX_PLY + 2],
             evals: [-INFINITE; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
@@ -424,7 +433,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             depth -= 1;
         }
 
-        if !pv_node && !in_check && excluded == Move::NONE && beta.abs() < MATE_BOUND {
+        if !pv_node
+            && !in_check
+            && !self.exhaustive
+            && excluded == Move::NONE
+            && beta.abs() < MATE_BOUND
+        {
             // Reverse futility: far above beta at low depth.
             let margin = tuned!(RFP_PER_DEPTH) * (depth - i32::from(improving));
             if depth <= tuned!(RFP_DEPTH) && eval - margin >= beta {
@@ -660,6 +674,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             // last plies.
             if !pv_node
                 && !in_check
+                && !self.exhaustive
                 && quiet
                 && !gives_check
                 && moves_searched > 0
@@ -686,7 +701,8 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 )
             } else {
                 let mut r = 0;
-                if depth >= tuned!(LMR_MIN_DEPTH)
+                if !self.exhaustive
+                    && depth >= tuned!(LMR_MIN_DEPTH)
                     && moves_searched >= LMR_MIN_MOVE
                     && quiet
                     && !in_check

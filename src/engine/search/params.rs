@@ -315,7 +315,11 @@ pub struct Selectivity {
 /// The selective rules of `variant`'s search: all of them, or none where
 /// the game's spec says its search is not selective.
 pub fn selectivity(variant: crate::rules::Variant) -> Selectivity {
-    let all = variant.spec().engine.selective_search;
+    selectivity_of(variant.spec().engine.selective_search)
+}
+
+/// Every selective rule on (`all`) or off.
+pub fn selectivity_of(all: bool) -> Selectivity {
     Selectivity {
         late_move_pruning: all,
         cut_node_reductions: all,
