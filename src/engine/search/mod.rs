@@ -163,6 +163,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             .iter()
             .map(|p| p.key())
             .collect();
+        let exhaustive = limits.mate.is_some();
 
         Searcher {
             shared,
@@ -172,12 +173,12 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             budget,
             keys,
             histories,
-            selectivity: if limits.mate.is_some() {
+            selectivity: if exhaustive {
                 selectivity_of(false)
             } else {
                 selectivity(pos.variant())
             },
-            exhaustive: limits.mate.is_some(),
+            exhaustive,
             moved: [MovedPiece::NONE; MAX_PLY + 2],
             evals: [-INFINITE; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
