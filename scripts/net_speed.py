@@ -30,10 +30,8 @@ def engine_for(motley, game, net):
         options["Use NNUE"] = "false"
     elif net != "builtin":
         options["EvalFile"] = net
-    engine = UciEngine([motley])
-    for name, value in options.items():
-        engine.set_option(name, value)
-    for line in engine.sync():
+    engine = UciEngine([motley], options)
+    for line in engine.setup_lines:
         if "error" in line.split(":")[0]:
             raise SystemExit(f"{net}: {line}")
     return engine

@@ -21,7 +21,8 @@ SCORE = re.compile(r"\bscore (cp|mate) (-?\d+)")
 
 class UciEngine:
     """One UCI engine process, started with `argv` and set up with
-    `options` (name to value, sent in order after `uciok`)."""
+    `options` (name to value, sent in order after `uciok`); the lines it
+    wrote in answer to them are kept in `setup_lines`."""
 
     def __init__(self, argv, options=None):
         self.name = argv[0]
@@ -32,7 +33,8 @@ class UciEngine:
         self.lines_until("uciok")
         for name, value in (options or {}).items():
             self.set_option(name, value)
-        self.sync()
+        # What the engine answered to the options (an error line, say).
+        self.setup_lines = self.sync()
 
     def send(self, line):
         """Writes one command."""
