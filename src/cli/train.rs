@@ -9,8 +9,9 @@ use clap::Args;
 
 use super::numbers;
 use crate::engine::Engine;
-use crate::engine::nnue::Network;
-use crate::learn::train::{Samples, TrainConfig, TrainProgress, train};
+use crate::engine::nnue::features::KingBuckets;
+use crate::engine::nnue::{FeatureSpace, Network};
+use crate::learn::train::{Samples, TrainConfig, TrainProgress, mirrors, train};
 
 /// Arguments of `train`.
 #[derive(Args, Debug)]
@@ -61,6 +62,13 @@ pub struct TrainArgs {
     /// piece counts from bare kings to the start position.
     #[arg(long, default_value_t = TrainConfig::DEFAULT_OUTPUT_BUCKETS, value_parser = numbers::output_buckets)]
     pub output_buckets: usize,
+    /// Splits the inputs by where each side's king stands: `none`,
+    /// `mirror` (the board mirrored so the king is on the right half) or
+    /// `mirror4` (mirrored, and four buckets: the back rank's middle and
+    /// corner, the second rank, further up). The mirrored ones are for
+    /// chess, WAD and Parity Chess, and make `--mirror` needless.
+    #[arg(long, default_value = "none", value_name = "LAYOUT")]
+    pub king_buckets: String,
     /// Threads (default: every core).
     #[arg(long, value_parser = numbers::threads)]
     pub threads: Option<usize>,
@@ -119,6 +127,17 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     config.seed = args.seed;
     config.factorise = args.factorise;
     config.output_buckets = args.output_buckets;
+    config.kings = KingBuckets::named(&args.king_buckets, variant, mirrors(variant))?;
+    let space = FeatureSpace::with_kings(variant, config.kings);
+    // A position and its mirror image have the same inputs where the view
+    // is mirrored: the images would only repeat every position.
+    let mirror = args.mirror && !config.kings.mirror();
+    if args.mirror && !mirror {
+        out!(
+            "--mirror left out: king buckets '{}' mirror every position already",
+            args.king_buckets
+        );
+    }
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
         pool = pool.num_threads(n);
@@ -128,13 +147,13 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start threads: {e}"))?;
 
     let started = Instant::now();
-    let samples =
-        Samples::read(variant, &config.data, config.wdl, args.mirror).map_err(|e| e.to_string())?;
+    let samples = Samples::read(variant, &space, &config.data, config.wdl, mirror)
+        .map_err(|e| e.to_string())?;
     let held_out = if args.validation_data.is_empty() {
         None
     } else {
         Some(
-            Samples::read(variant, &args.validation_data, config.wdl, false)
+            Samples::read(variant, &space, &args.validation_data, config.wdl, false)
                 .map_err(|e| e.to_string())?,
         )
     };
@@ -191,8 +210,17 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
             b.pieces_per_bucket()
         ),
     };
+    let kings = net.space().kings();
+    let kings = match kings.count() {
+        1 if kings.mirror() => ", mirrored".to_string(),
+        1 => String::new(),
+        n => format!(
+            ", {n} king buckets{}",
+            if kings.mirror() { ", mirrored" } else { "" }
+        ),
+    };
     out!(
-        "wrote {} (hidden {}, {buckets}, the epoch with the lowest validation loss: {validation:.6}) in {:.0} s",
+        "wrote {} (hidden {}, {buckets}{kings}, the epoch with the lowest validation loss: {validation:.6}) in {:.0} s",
         args.out.display(),
         net.hidden(),
         started.elapsed().as_secs_f64()

@@ -26,6 +26,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::engine::nnue::features::KingBuckets;
 use crate::engine::nnue::network::{OutputBuckets, SCALE, bucket_output_weights};
 use crate::engine::nnue::{FeatureSpace, FloatNetwork};
 use crate::rules::random::XorShift;
@@ -68,6 +69,10 @@ pub struct TrainConfig {
     /// share of the piece counts from the two kings alone to the start
     /// position's ([`OutputBuckets::spread`]).
     pub output_buckets: usize,
+    /// How the inputs are split by where each side's king stands
+    /// ([`KingBuckets`]); with the factoriser, every bucket's copy of an
+    /// input also shares a row with the others.
+    pub kings: KingBuckets,
 }
 
 impl TrainConfig {
@@ -116,6 +121,7 @@ impl TrainConfig {
             seed: Self::DEFAULT_SEED,
             factorise: Self::DEFAULT_FACTORISE,
             output_buckets: Self::DEFAULT_OUTPUT_BUCKETS,
+            kings: KingBuckets::NONE,
         }
     }
 
@@ -248,12 +254,9 @@ impl Samples {
         let start = self.inputs.len() as u32;
         let us = record.side_to_move;
         for side in [us, !us] {
-            space.for_each_input(
-                side,
-                record.pieces.iter().copied(),
-                &record.board_corners,
-                |i| self.inputs.push(i as u16),
-            );
+            space.for_each_input(side, &record.pieces, &record.board_corners, |i| {
+                self.inputs.push(i as u16)
+            });
         }
         let per_side = (self.inputs.len() as u32 - start) / 2;
         self.spans.push((start, per_side as u16));
@@ -264,11 +267,12 @@ impl Samples {
             .push(wdl * record.outcome.points() + (1.0 - wdl) * expected);
     }
 
-    /// Reads every position of `paths` (files of `variant`); with
+    /// Reads every position of `paths` (files of `space`'s game); with
     /// `mirror`, each is followed by its mirror image (files reversed),
     /// where the game allows it ([`mirrors`]).
     pub fn read(
         variant: Variant,
+        space: &FeatureSpace,
         paths: &[PathBuf],
         wdl: f32,
         mirror: bool,
@@ -276,7 +280,6 @@ impl Samples {
         if mirror && !mirrors(variant) {
             return Err(TrainError::NoMirror(variant));
         }
-        let space = FeatureSpace::of(variant);
         let files = variant.spec().files;
         let mut samples = Samples::new();
         for path in paths {
@@ -286,9 +289,9 @@ impl Samples {
             };
             for record in DataReader::open_for(path, variant).map_err(named)? {
                 let record = record.map_err(named)?;
-                samples.push(&space, &record, wdl);
+                samples.push(space, &record, wdl);
                 if mirror {
-                    samples.push(&space, &mirror_image(&record, files), wdl);
+                    samples.push(space, &mirror_image(&record, files), wdl);
                 }
             }
         }
@@ -415,22 +418,23 @@ impl Params {
         &mut self.input_weights[i * self.hidden..(i + 1) * self.hidden]
     }
 
-    /// The network, each input's row folded with its group's where
-    /// `layout` has the factoriser (the inputs are its first `inputs` rows).
+    /// The network, each input's row folded with its factor rows where
+    /// `layout` has the factoriser (the inputs are its first rows).
     fn to_network(&self, variant: Variant, layout: &InputLayout) -> FloatNetwork {
         let h = self.hidden;
-        let mut input_weights = self.input_weights[..layout.inputs * h].to_vec();
+        let mut input_weights = self.input_weights[..layout.space.len() * h].to_vec();
         for (i, row) in input_weights.chunks_mut(h).enumerate() {
-            if let Some(g) = layout.group_row(i) {
-                row.iter_mut()
-                    .zip(self.row(g))
-                    .for_each(|(w, gw)| *w = (*w + gw).clamp(-WEIGHT_CLIP, WEIGHT_CLIP));
+            for f in layout.factor_rows(i).into_iter().flatten() {
+                row.iter_mut().zip(self.row(f)).for_each(|(w, fw)| *w += fw);
             }
+            row.iter_mut()
+                .for_each(|w| *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP));
         }
         FloatNetwork {
             variant,
             hidden: self.hidden,
             buckets: self.buckets,
+            kings: *layout.space.kings(),
             input_weights,
             input_bias: self.input_bias.clone(),
             output_weights: self.output_weights.clone(),
@@ -440,26 +444,51 @@ impl Params {
 }
 
 /// The first layer's rows: the network's inputs, then, with the
-/// factoriser, one row per input group.
+/// factoriser, one row per base input where there are several king
+/// buckets ([`FeatureSpace::base`]) and one per input group.
 struct InputLayout {
     /// The network's inputs.
-    inputs: usize,
-    /// The feature space whose groups add rows, with the factoriser.
-    factors: Option<FeatureSpace>,
+    space: FeatureSpace,
+    /// Whether the factor rows are there.
+    factorise: bool,
 }
 
 impl InputLayout {
-    /// The rows the trainer keeps.
-    fn rows(&self) -> usize {
-        self.inputs + self.factors.as_ref().map_or(0, FeatureSpace::groups)
+    /// Whether the inputs have base rows: the factoriser with several
+    /// king buckets.
+    fn has_base_rows(&self) -> bool {
+        self.factorise && self.space.kings().count() > 1
     }
 
-    /// The group row of `input`, with the factoriser.
+    /// The rows the trainer keeps.
+    fn rows(&self) -> usize {
+        let mut rows = self.space.len();
+        if self.has_base_rows() {
+            rows += self.space.base_len();
+        }
+        if self.factorise {
+            rows += self.space.groups();
+        }
+        rows
+    }
+
+    /// The factor rows of `input` whose weights add to its own: its base
+    /// input's and its group's, with the factoriser.
     #[inline]
-    fn group_row(&self, input: usize) -> Option<usize> {
-        self.factors
-            .as_ref()
-            .map(|space| self.inputs + space.group(input))
+    fn factor_rows(&self, input: usize) -> [Option<usize>; 2] {
+        if !self.factorise {
+            return [None, None];
+        }
+        let inputs = self.space.len();
+        if self.has_base_rows() {
+            let groups_at = inputs + self.space.base_len();
+            [
+                Some(inputs + self.space.base(input)),
+                Some(groups_at + self.space.group(input)),
+            ]
+        } else {
+            [None, Some(inputs + self.space.group(input))]
+        }
     }
 }
 
@@ -495,8 +524,8 @@ impl Worker {
         for &i in inputs {
             let i = i as usize;
             add_into(out, p.row(i));
-            if let Some(g) = layout.group_row(i) {
-                add_into(out, p.row(g));
+            for f in layout.factor_rows(i).into_iter().flatten() {
+                add_into(out, p.row(f));
             }
         }
     }
@@ -560,8 +589,8 @@ impl Worker {
             for &i in inputs {
                 let i = i as usize;
                 add_into(self.grad.row_mut(i), delta);
-                if let Some(g) = layout.group_row(i) {
-                    add_into(self.grad.row_mut(g), delta);
+                for f in layout.factor_rows(i).into_iter().flatten() {
+                    add_into(self.grad.row_mut(f), delta);
                 }
             }
         }
@@ -636,10 +665,10 @@ pub fn train(
     on_progress: &mut dyn FnMut(&TrainProgress),
 ) -> Result<(FloatNetwork, f64), TrainError> {
     config.check_split(samples.len(), held_out.map(Samples::len))?;
-    let space = FeatureSpace::of(config.variant);
+    let space = FeatureSpace::with_kings(config.variant, config.kings);
     let layout = InputLayout {
-        inputs: space.len(),
-        factors: config.factorise.then_some(space),
+        space,
+        factorise: config.factorise,
     };
     let rows = layout.rows();
     let h = config.hidden;
@@ -650,9 +679,9 @@ pub fn train(
     let buckets = OutputBuckets::spread(config.output_buckets, start_pieces)
         .ok_or(TrainError::Buckets(config.output_buckets))?;
     let mut params = Params::random(rows, h, buckets, config.seed);
-    // The group rows start at zero: the factoriser starts from the same
+    // The factor rows start at zero: the factoriser starts from the same
     // network as without it.
-    params.input_weights[layout.inputs * h..].fill(0.0);
+    params.input_weights[layout.space.len() * h..].fill(0.0);
     let mut adam = Adam {
         first: Params::zeros(rows, h, buckets),
         second: Params::zeros(rows, h, buckets),
@@ -891,7 +920,6 @@ mod tests {
     /// 1/64 make a few centipawns).
     #[test]
     fn the_quantised_network_scores_as_the_trained_one() {
-        let samples = material_samples(1000, 7);
         let mut config = TrainConfig::new(Variant::Chess, Vec::new());
         config.hidden = 32;
         config.batch = 128;
@@ -902,10 +930,19 @@ mod tests {
         config.factorise = false;
         // Output buckets by piece count: the positions have 2 to 32.
         config.output_buckets = 4;
+        // King buckets: the samples' inputs are read with them.
+        config.kings = KingBuckets::named("mirror4", Variant::Chess, true).unwrap();
+        let space = FeatureSpace::with_kings(Variant::Chess, config.kings);
+        let mut samples = Samples::new();
+        let mut rng = XorShift(3);
+        for pos in random_positions(1000, 7) {
+            let score = rng.below(600) as i32 - 300;
+            samples.push(&space, &PositionRecord::of(&pos, score, Outcome::Draw), 0.0);
+        }
         let (float, _) = train(&config, &samples, None, &mut |_| {}).unwrap();
         assert_eq!(float.buckets.count(), 4);
         let net = Network::quantised(&float);
-        let space = FeatureSpace::of(Variant::Chess);
+        assert_eq!(net.space(), &space);
         for pos in random_positions(60, 11) {
             let us = pos.side_to_move();
             let inputs = |side| {
@@ -925,15 +962,26 @@ mod tests {
     }
 
     /// With the factoriser, the network written (each row folded with
-    /// its group's) scores every position as the trainer's own sums do.
+    /// its base input's and its group's) scores every position as the
+    /// trainer's own sums do, with and without king buckets.
     #[test]
     fn factorised_rows_fold_into_the_same_network() {
-        let space = FeatureSpace::of(Variant::Chess);
+        for (kings, rows) in [
+            ("none", 768 + 12),
+            ("mirror", 768 + 12),
+            ("mirror4", 4 * 768 + 768 + 12),
+        ] {
+            let kings = KingBuckets::named(kings, Variant::Chess, true).unwrap();
+            factorised_rows_fold_with(FeatureSpace::with_kings(Variant::Chess, kings), rows);
+        }
+    }
+
+    fn factorised_rows_fold_with(space: FeatureSpace, rows: usize) {
         let layout = InputLayout {
-            inputs: space.len(),
-            factors: Some(space),
+            space,
+            factorise: true,
         };
-        assert_eq!(layout.rows(), space.len() + 12);
+        assert_eq!(layout.rows(), rows);
         let h = 8;
         let buckets = OutputBuckets::spread(3, 32).unwrap();
         let mut params = Params::random(layout.rows(), h, buckets, 5);
@@ -1000,7 +1048,13 @@ mod tests {
             mirrors(Variant::Chess) && mirrors(Variant::WadChess) && mirrors(Variant::ParityChess)
         );
         assert!(!mirrors(Variant::Chad) && !mirrors(Variant::WauChess));
-        let Err(e) = Samples::read(Variant::Chad, &[], 0.3, true) else {
+        let Err(e) = Samples::read(
+            Variant::Chad,
+            &FeatureSpace::of(Variant::Chad),
+            &[],
+            0.3,
+            true,
+        ) else {
             panic!("Chad has no mirror images");
         };
         assert!(e.to_string().contains("--mirror"), "{e}");

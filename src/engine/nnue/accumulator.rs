@@ -8,7 +8,7 @@
 //! handled alike.
 
 use crate::rules::attack_boards::BOARD_COUNT;
-use crate::rules::{Bitboard, Color, Piece, Position, Square};
+use crate::rules::{Bitboard, Color, Piece, Position};
 
 use super::kernels;
 use super::network::Network;
@@ -33,18 +33,25 @@ impl Accumulator {
     /// Recomputes the sums of `pos` in place.
     pub fn refresh<B: Bitboard>(&mut self, net: &Network, pos: &Position<B>) {
         for side in Color::ALL {
-            let sums = &mut self.sums[side.index()];
-            sums.clear();
-            sums.extend_from_slice(&net.input_bias);
-            net.space()
-                .for_each_position_input(pos, side, |i| add_row(sums, net.row(i)));
+            self.refresh_side(net, pos, side);
         }
+    }
+
+    /// Recomputes `side`'s sums of `pos` in place.
+    fn refresh_side<B: Bitboard>(&mut self, net: &Network, pos: &Position<B>, side: Color) {
+        let sums = &mut self.sums[side.index()];
+        sums.clear();
+        sums.extend_from_slice(&net.input_bias);
+        net.space()
+            .for_each_position_input(pos, side, |i| add_row(sums, net.row(i)));
     }
 
     /// Makes these the sums of `to`, given that they are those of `from`
     /// copied from `parent`: the inputs the move took out and put in are
     /// gathered first, then each side's sums are made from the parent's in
-    /// one pass ([`kernels::update`]).
+    /// one pass ([`kernels::update`]). A side whose king moved to another
+    /// bucket or half of the board (where the network splits its inputs
+    /// so) sees every input change, and has its sums computed afresh.
     pub fn update_from<B: Bitboard>(
         &mut self,
         net: &Network,
@@ -52,6 +59,9 @@ impl Accumulator {
         from: &Position<B>,
         to: &Position<B>,
     ) {
+        let space = net.space();
+        let views = Color::ALL.map(|side| space.position_view(to, side));
+        let fresh = Color::ALL.map(|side| space.position_view(from, side) != views[side.index()]);
         let mut changes = [InputChanges::default(), InputChanges::default()];
         let mut note = |inputs: [Option<usize>; 2], added: bool| {
             for (side, input) in inputs.into_iter().enumerate() {
@@ -60,42 +70,39 @@ impl Accumulator {
                 }
             }
         };
-        let space = net.space();
         let roles = to.variant().spec().roles;
         for color in Color::ALL {
             for &role in roles {
                 let before = from.pieces(color, role);
                 let after = to.pieces(color, role);
                 let piece = Piece { color, role };
+                let inputs =
+                    |sq| Color::ALL.map(|s| space.piece_input(s, views[s.index()], piece, sq));
                 for sq in (before & !after).squares() {
-                    note(piece_inputs(net, piece, sq), false);
+                    note(inputs(sq), false);
                 }
                 for sq in (after & !before).squares() {
-                    note(piece_inputs(net, piece, sq), true);
+                    note(inputs(sq), true);
                 }
             }
         }
         if to.variant().spec().attack_boards.is_some() {
             let (old, new) = (from.board_corners(), to.board_corners());
+            let inputs =
+                |board, sq| Color::ALL.map(|s| space.corner_input(s, views[s.index()], board, sq));
             for board in 0..BOARD_COUNT {
                 if old[board] != new[board] {
-                    note(
-                        Color::ALL.map(|s| space.corner_input(s, board, old[board])),
-                        false,
-                    );
-                    note(
-                        Color::ALL.map(|s| space.corner_input(s, board, new[board])),
-                        true,
-                    );
+                    note(inputs(board, old[board]), false);
+                    note(inputs(board, new[board]), true);
                 }
             }
         }
-        if changes.iter().any(|c| c.overflowed) {
-            self.refresh(net, to);
-            return;
-        }
         let hidden = net.hidden();
         for (side, change) in changes.iter().enumerate() {
+            if fresh[side] || change.overflowed {
+                self.refresh_side(net, to, Color::ALL[side]);
+                continue;
+            }
             let rows = |inputs: &[usize]| {
                 let mut rows: [&[i16]; MAX_CHANGES] = [&[]; MAX_CHANGES];
                 for (row, &i) in rows.iter_mut().zip(inputs) {
@@ -124,12 +131,6 @@ impl Accumulator {
         let them = &self.sums[(!side_to_move).index()];
         net.output(us, them, pieces)
     }
-}
-
-/// The input of `piece` on `sq` for each side.
-#[inline]
-fn piece_inputs(net: &Network, piece: Piece, sq: Square) -> [Option<usize>; 2] {
-    Color::ALL.map(|side| net.space().piece_input(side, piece, sq))
 }
 
 #[inline]
@@ -239,7 +240,8 @@ impl<B: Bitboard> AccumulatorStack<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::nnue::network::{OutputBuckets, random_bucketed_network};
+    use crate::engine::nnue::features::KingBuckets;
+    use crate::engine::nnue::network::{OutputBuckets, random_network};
     use crate::rules::random::XorShift;
     use crate::rules::{AnyPosition, Variant};
     use crate::with_position;
@@ -248,9 +250,17 @@ mod tests {
     /// the stack, and by a chain of updates) equal fresh ones.
     #[test]
     fn incremental_sums_equal_fresh_ones_along_random_games() {
-        for variant in Variant::ALL {
+        // Every game plain, and mirrored with king buckets where its wings
+        // are alike: a king crossing the middle or changing bucket makes
+        // its side's sums afresh.
+        let layouts = Variant::ALL.into_iter().flat_map(|variant| {
+            let mirrors = crate::learn::train::mirrors(variant);
+            let bucketed = KingBuckets::named("mirror4", variant, mirrors).ok();
+            std::iter::once((variant, KingBuckets::NONE)).chain(bucketed.map(|k| (variant, k)))
+        });
+        for (variant, kings) in layouts {
             let buckets = OutputBuckets::new(4, 6).expect("valid buckets");
-            let net = Network::quantised(&random_bucketed_network(variant, 16, buckets, 3));
+            let net = Network::quantised(&random_network(variant, 16, buckets, kings, 3));
             with_position!(AnyPosition::startpos(variant), start => {
                 let mut rng = XorShift(0x1234_5678 + variant.number());
                 for _game in 0..4 {

@@ -16,7 +16,7 @@ use std::sync::{Arc, LazyLock};
 use crate::rules::Variant;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
-pub use features::FeatureSpace;
+pub use features::{FeatureSpace, KingBuckets};
 pub use network::{FloatNetwork, NetError, Network};
 
 /// The network files built into the binary, by game. Each was trained

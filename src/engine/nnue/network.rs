@@ -12,28 +12,34 @@
 //! times [`QA`], output weights times [`QB`], the output bias times
 //! `QA * QB`; the output is scaled to centipawns by [`SCALE`].
 //!
+//! The inputs may be split by where each side's king stands
+//! ([`KingBuckets`]): a copy of every input per bucket.
+//!
 //! The file is the magic `MOTLEYNN`, the format version (`u16`), the
 //! game's name (a length byte and its letters), the hidden size (`u16`),
 //! the number of inputs of one side (`u32`), the number of output buckets
-//! and the pieces per bucket (a byte each), then the input weights (one
-//! row of `hidden` per input), the input biases, each bucket's output
-//! weights (the side to move's `hidden`, then the other side's) as `i16`,
-//! each bucket's output bias as `i32`, and an FNV-1a checksum (`u64`) of
-//! everything before it; all little-endian. Version 1, without buckets,
-//! is refused with its reason.
+//! and the pieces per bucket (a byte each), the number of king buckets and
+//! whether the view is mirrored (a byte each) and each relative king
+//! square's bucket (a byte per square of the board), then the input
+//! weights (one row of `hidden` per input), the input biases, each
+//! bucket's output weights (the side to move's `hidden`, then the other
+//! side's) as `i16`, each bucket's output bias as `i32`, and an FNV-1a
+//! checksum (`u64`) of everything before it; all little-endian. Versions
+//! 1 (without output buckets) and 2 (without king buckets) are refused
+//! with their reason.
 
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-use super::features::FeatureSpace;
+use super::features::{FeatureSpace, KingBuckets, MAX_KING_BUCKETS};
 use super::kernels;
 use crate::rules::Variant;
 
 /// The first bytes of every network file.
 pub const MAGIC: &[u8; 8] = b"MOTLEYNN";
 /// The network file version this build reads and writes.
-pub const VERSION: u16 = 2;
+pub const VERSION: u16 = 3;
 /// The clip of the hidden activation, and the input weights' scale.
 pub const QA: i32 = 255;
 /// The output weights' scale.
@@ -117,6 +123,9 @@ pub enum NetError {
         /// The game the file is for.
         found: Variant,
     },
+    /// King buckets outside 1 to [`MAX_KING_BUCKETS`], or a square's
+    /// bucket past their count.
+    KingBuckets(usize),
     /// The file's input count is not the game's.
     WrongInputs {
         /// The game's input count.
@@ -185,6 +194,11 @@ impl fmt::Display for NetError {
                 "{count} output buckets of {pieces_per_bucket} pieces: 1 to \
                  {MAX_OUTPUT_BUCKETS} buckets of at least one piece are read"
             ),
+            NetError::KingBuckets(count) => write!(
+                f,
+                "{count} king buckets, or a square's bucket past them: 1 to \
+                 {MAX_KING_BUCKETS} buckets are read"
+            ),
             NetError::Truncated => write!(f, "the network file is cut short"),
             NetError::TrailingBytes => write!(f, "the network file has bytes after its end"),
             NetError::Checksum => write!(f, "the network file is damaged (checksum mismatch)"),
@@ -230,14 +244,17 @@ pub fn bucket_output_weights<T>(weights: &[T], hidden: usize, bucket: usize) -> 
 /// game with the most inputs, a name of 255 letters, the largest hidden
 /// size of [`HIDDEN_RANGE`] and [`MAX_OUTPUT_BUCKETS`] buckets. [`Network::load`] reads nothing larger.
 pub fn largest_file_bytes() -> u64 {
-    let inputs = Variant::ALL
+    let (inputs, squares) = Variant::ALL
         .into_iter()
-        .map(|v| FeatureSpace::of(v).len())
-        .max()
-        .unwrap_or(0) as u64;
+        .map(|v| {
+            let space = FeatureSpace::of(v);
+            (space.len() as u64, space.squares() as u64)
+        })
+        .fold((0, 0), |(i, s), (vi, vs)| (i.max(vi), s.max(vs)));
+    let inputs = inputs * MAX_KING_BUCKETS as u64;
     let hidden = *HIDDEN_RANGE.end() as u64;
     let buckets = MAX_OUTPUT_BUCKETS as u64;
-    let header = MAGIC.len() as u64 + 2 + 1 + 255 + 2 + 4 + 2;
+    let header = MAGIC.len() as u64 + 2 + 1 + 255 + 2 + 4 + 2 + 2 + squares;
     let numbers = 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
     header + numbers + 8
 }
@@ -252,6 +269,8 @@ pub struct FloatNetwork {
     pub hidden: usize,
     /// Which output weights score a position.
     pub buckets: OutputBuckets,
+    /// How the inputs are split by the kings' squares.
+    pub kings: KingBuckets,
     /// One row of `hidden` per input.
     pub input_weights: Vec<f32>,
     /// The hidden layer's biases.
@@ -334,7 +353,7 @@ impl Network {
     /// If the numbers' lengths do not fit the game and hidden size (a
     /// trainer's bug, never a consequence of input).
     pub fn quantised(float: &FloatNetwork) -> Network {
-        let space = FeatureSpace::of(float.variant);
+        let space = FeatureSpace::with_kings(float.variant, float.kings);
         let h = float.hidden;
         assert_eq!(float.input_weights.len(), space.len() * h);
         assert_eq!(float.input_bias.len(), h);
@@ -394,6 +413,10 @@ impl Network {
         out.extend_from_slice(&(self.space.len() as u32).to_le_bytes());
         out.push(self.buckets.count);
         out.push(self.buckets.pieces_per_bucket);
+        let kings = self.space.kings();
+        out.push(kings.count() as u8);
+        out.push(u8::from(kings.mirror()));
+        out.extend_from_slice(kings.map(self.space.squares()));
         for list in [&self.input_weights, &self.input_bias, &self.output_weights] {
             for w in list.iter() {
                 out.extend_from_slice(&w.to_le_bytes());
@@ -443,20 +466,26 @@ impl Network {
         if !HIDDEN_RANGE.contains(&hidden) {
             return Err(NetError::Hidden(hidden));
         }
-        let space = FeatureSpace::of(variant);
         let inputs = u32::from_le_bytes(c.array()?) as usize;
-        if inputs != space.len() {
-            return Err(NetError::WrongInputs {
-                expected: space.len(),
-                found: inputs,
-            });
-        }
         let [count, pieces_per_bucket] = c.array()?;
         let (count, pieces_per_bucket) = (usize::from(count), usize::from(pieces_per_bucket));
         let buckets = OutputBuckets::new(count, pieces_per_bucket).ok_or(NetError::Buckets {
             count,
             pieces_per_bucket,
         })?;
+        let [king_count, mirror] = c.array()?;
+        let king_count = usize::from(king_count);
+        let plain = FeatureSpace::of(variant);
+        let map = c.take(plain.squares())?;
+        let kings = KingBuckets::from_parts(king_count, mirror != 0, map)
+            .ok_or(NetError::KingBuckets(king_count))?;
+        let space = FeatureSpace::with_kings(variant, kings);
+        if inputs != space.len() {
+            return Err(NetError::WrongInputs {
+                expected: space.len(),
+                found: inputs,
+            });
+        }
         let input_weights = c.i16s(inputs * hidden)?;
         let input_bias = c.i16s(hidden)?;
         let output_weights = c.i16s(count * 2 * hidden)?;
@@ -561,7 +590,19 @@ pub(crate) fn random_bucketed_network(
     buckets: OutputBuckets,
     seed: u64,
 ) -> FloatNetwork {
-    let n = FeatureSpace::of(variant).len();
+    random_network(variant, hidden, buckets, KingBuckets::NONE, seed)
+}
+
+/// A network of random numbers with output and king buckets, for tests.
+#[cfg(test)]
+pub(crate) fn random_network(
+    variant: Variant,
+    hidden: usize,
+    buckets: OutputBuckets,
+    kings: KingBuckets,
+    seed: u64,
+) -> FloatNetwork {
+    let n = FeatureSpace::with_kings(variant, kings).len();
     let b = buckets.count();
     let mut rng = crate::rules::random::XorShift(seed.max(1));
     let mut next = || (rng.next_word() >> 40) as f32 / (1u64 << 24) as f32 - 0.5;
@@ -569,6 +610,7 @@ pub(crate) fn random_bucketed_network(
         variant,
         hidden,
         buckets,
+        kings,
         input_weights: (0..n * hidden).map(|_| next() * 0.2).collect(),
         input_bias: (0..hidden).map(|_| next() * 0.2).collect(),
         output_weights: (0..b * 2 * hidden).map(|_| next()).collect(),
@@ -664,7 +706,10 @@ mod tests {
         let mut old = net.to_bytes();
         old[MAGIC.len()..MAGIC.len() + 2].copy_from_slice(&1u16.to_le_bytes());
         let msg = Network::from_bytes(&old, None).unwrap_err().to_string();
-        assert_eq!(msg, "network file version 1, this build reads version 2");
+        assert_eq!(msg, "network file version 1, this build reads version 3");
+        old[MAGIC.len()..MAGIC.len() + 2].copy_from_slice(&2u16.to_le_bytes());
+        let msg = Network::from_bytes(&old, None).unwrap_err().to_string();
+        assert_eq!(msg, "network file version 2, this build reads version 3");
         // The bucket count is the byte after the input count.
         let mut none = net.to_bytes();
         let at = MAGIC.len() + 2 + 1 + "chess".len() + 2 + 4;
@@ -679,6 +724,42 @@ mod tests {
                 pieces_per_bucket: 1
             })
         );
+        // The king bucket count follows, then the mirror byte and the map.
+        let resealed = |at: usize, byte: u8| {
+            let mut bytes = net.to_bytes();
+            bytes[at] = byte;
+            let body = bytes.len() - 8;
+            let sum = checksum(&bytes[..body]);
+            bytes[body..].copy_from_slice(&sum.to_le_bytes());
+            Network::from_bytes(&bytes, None)
+        };
+        assert_eq!(resealed(at + 2, 0), Err(NetError::KingBuckets(0)));
+        assert_eq!(
+            resealed(at + 2, MAX_KING_BUCKETS as u8 + 1),
+            Err(NetError::KingBuckets(MAX_KING_BUCKETS + 1))
+        );
+        // A square's bucket past the count.
+        assert_eq!(resealed(at + 4 + 10, 1), Err(NetError::KingBuckets(1)));
+        // More buckets than the file's inputs are for.
+        assert!(matches!(
+            resealed(at + 2, 2),
+            Err(NetError::WrongInputs { .. })
+        ));
+    }
+
+    #[test]
+    fn a_network_with_king_buckets_round_trips_and_its_sums_follow_the_kings() {
+        for (variant, layout) in [
+            (Variant::Chess, "mirror4"),
+            (Variant::ParityChess, "mirror"),
+        ] {
+            let kings = KingBuckets::named(layout, variant, true).unwrap();
+            let float = random_network(variant, 16, OutputBuckets::SINGLE, kings, 7);
+            let net = Network::quantised(&float);
+            let read = Network::from_bytes(&net.to_bytes(), Some(variant)).unwrap();
+            assert_eq!(read.space().kings(), &kings);
+            assert_eq!(read, net);
+        }
     }
 
     #[test]
@@ -721,7 +802,8 @@ mod tests {
     #[test]
     fn the_largest_network_of_every_game_fits_the_read_limit() {
         for variant in Variant::ALL {
-            let inputs = FeatureSpace::of(variant).len() as u64;
+            let plain = FeatureSpace::of(variant);
+            let inputs = (plain.len() * MAX_KING_BUCKETS) as u64;
             let hidden = *HIDDEN_RANGE.end() as u64;
             let name = variant.name().len() as u64;
             let buckets = MAX_OUTPUT_BUCKETS as u64;
@@ -732,6 +814,8 @@ mod tests {
                 + 2
                 + 4
                 + 2
+                + 2
+                + plain.squares() as u64
                 + 2 * (inputs + 1 + 2 * buckets) * hidden
                 + 4 * buckets
                 + 8;
