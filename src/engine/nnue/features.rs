@@ -50,23 +50,15 @@ impl KingBuckets {
         map: [0; MAX_SQUARES],
     };
 
-    /// The layouts [`KingBuckets::named`] knows, with what each is.
-    pub const NAMES: [(&'static str, &'static str); 3] = [
-        ("none", "one set of inputs"),
-        (
-            "mirror",
-            "one set of inputs, the board mirrored so the side's king is on the right half",
-        ),
-        (
-            "mirror4",
-            "mirrored, and four buckets: the back rank's middle, the back rank's corner, \
-             the second rank, further up",
-        ),
-    ];
+    /// The layouts [`KingBuckets::named`] knows.
+    pub const NAMES: [&'static str; 3] = ["none", "mirror", "mirror4"];
 
-    /// The layout named `name` (one of [`KingBuckets::NAMES`]) for
-    /// `variant`, or why there is none: mirrored layouts need a game whose
-    /// wings are alike (`mirrors`).
+    /// The layout named `name` for `variant`, or why there is none:
+    /// `none`, one set of inputs; `mirror`, one set, the board mirrored
+    /// so the side's king is on the right half; `mirror4`, mirrored, and
+    /// four buckets: the back rank's middle, the back rank's corner, the
+    /// second rank, further up. Mirrored layouts need a game whose wings
+    /// are alike (`mirrors`).
     pub fn named(name: &str, variant: Variant, mirrors: bool) -> Result<KingBuckets, String> {
         let spec = variant.spec();
         let (files, ranks) = (spec.files as usize, spec.ranks as usize);
@@ -107,7 +99,7 @@ impl KingBuckets {
             }
             _ => Err(format!(
                 "unknown king buckets '{name}': {}",
-                Self::NAMES.map(|(n, _)| n).join(", ")
+                Self::NAMES.join(", ")
             )),
         }
     }
@@ -357,23 +349,14 @@ impl FeatureSpace {
         side: Color,
         pieces: &[(Square, Piece)],
         corners: &[Square],
-        mut add: impl FnMut(usize),
+        add: impl FnMut(usize),
     ) {
         let king = pieces
             .iter()
             .find(|(_, p)| p.color == side && p.role == Role::King)
             .map(|&(sq, _)| sq);
         let view = self.view(side, king);
-        for &(sq, piece) in pieces {
-            if let Some(i) = self.piece_input(side, view, piece, sq) {
-                add(i);
-            }
-        }
-        for (board, &sq) in corners.iter().enumerate() {
-            if let Some(i) = self.corner_input(side, view, board, sq) {
-                add(i);
-            }
-        }
+        self.for_each_input_seen(side, view, pieces.iter().copied(), corners, add);
     }
 
     /// Calls `add` with every active input of `side` in `pos`.
@@ -381,15 +364,29 @@ impl FeatureSpace {
         &self,
         pos: &Position<B>,
         side: Color,
-        mut add: impl FnMut(usize),
+        add: impl FnMut(usize),
     ) {
         let view = self.position_view(pos, side);
-        for (sq, piece) in pos.placed_pieces() {
+        let (pieces, corners) = (pos.placed_pieces(), pos.attack_board_corners());
+        self.for_each_input_seen(side, view, pieces, corners, add);
+    }
+
+    /// Calls `add` with every active input of `side` seen through `view`
+    /// for the pieces and attack-board corners given.
+    fn for_each_input_seen(
+        &self,
+        side: Color,
+        view: KingView,
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
+        corners: &[Square],
+        mut add: impl FnMut(usize),
+    ) {
+        for (sq, piece) in pieces {
             if let Some(i) = self.piece_input(side, view, piece, sq) {
                 add(i);
             }
         }
-        for (board, &sq) in pos.attack_board_corners().iter().enumerate() {
+        for (board, &sq) in corners.iter().enumerate() {
             if let Some(i) = self.corner_input(side, view, board, sq) {
                 add(i);
             }
@@ -427,7 +424,7 @@ mod tests {
         for variant in Variant::ALL {
             all.push((variant, KingBuckets::NONE));
             let mirrors = crate::learn::train::mirrors(variant);
-            for (name, _) in KingBuckets::NAMES {
+            for name in KingBuckets::NAMES {
                 if let Ok(kings) = KingBuckets::named(name, variant, mirrors) {
                     all.push((variant, kings));
                 }
