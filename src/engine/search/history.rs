@@ -10,7 +10,9 @@
 //!   one or two plies before, and the piece and destination of this one;
 //! - the correction history: by side to move and pawn structure, how far
 //!   the static evaluation missed the score the search found, which
-//!   corrects the next evaluations of that structure.
+//!   corrects the next evaluations of that structure; and, by side to
+//!   move and where each colour's other pieces stand, what the pawn
+//!   structure's correction left over.
 //!
 //! Tables are sized by the board, so chess pays for 64 squares and Chad
 //! for 144.
@@ -85,20 +87,64 @@ pub struct Histories {
     /// Evaluation corrections by side and pawn-structure slot, in
     /// 1/`CORRECTION_GRAIN` centipawns.
     corrections: Vec<i32>,
+    /// What the pawn corrections leave over, by side to move, a colour
+    /// and the placement of that colour's other pieces, in the same
+    /// units: one table for each colour's pieces.
+    piece_corrections: Vec<i32>,
 }
 
-/// A position's entry in the correction history: its side to move and
-/// pawn structure. A node finds it once and both reads and updates it.
+/// A position's entries in the correction history: by its side to move
+/// and pawn structure, and by its side to move and each colour's other
+/// pieces. A node finds them once and both reads and updates them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CorrectionSlot(usize);
+pub struct CorrectionSlot {
+    pawns: usize,
+    pieces: [usize; 2],
+}
 
 impl CorrectionSlot {
-    /// The entry of `pos`'s side to move and pawn structure.
+    /// The entries of `pos`'s side to move, pawn structure and pieces.
     #[inline]
     pub fn of<B: Bitboard>(pos: &Position<B>) -> CorrectionSlot {
-        let slot = (pawn_structure_hash(pos) >> 40) as usize & (CORRECTION_ENTRIES - 1);
-        CorrectionSlot(pos.side_to_move().index() * CORRECTION_ENTRIES + slot)
+        let side = pos.side_to_move().index();
+        let slot = |hash: u64| (hash >> 40) as usize & (CORRECTION_ENTRIES - 1);
+        let pieces = Color::ALL.map(|color| {
+            let table = side * 2 + color.index();
+            table * CORRECTION_ENTRIES + slot(piece_placement_hash(pos, color))
+        });
+        CorrectionSlot {
+            pawns: side * CORRECTION_ENTRIES + slot(pawn_structure_hash(pos)),
+            pieces,
+        }
     }
+}
+
+/// An odd multiplier per role, to mix the roles' squares into one hash.
+const ROLE_MULTIPLIERS: [u64; Role::COUNT] = {
+    let mut multipliers = [0; Role::COUNT];
+    let mut multiplier = 0x9e37_79b9_7f4a_7c15u64;
+    let mut i = 0;
+    while i < Role::COUNT {
+        multipliers[i] = multiplier;
+        multiplier = multiplier.wrapping_mul(0xc2b2_ae3d_27d4_eb4f) | 1;
+        i += 1;
+    }
+    multipliers
+};
+
+/// A hash of where `color`'s pieces other than pawns stand, by role.
+#[inline]
+fn piece_placement_hash<B: Bitboard>(pos: &Position<B>, color: Color) -> u64 {
+    let mut hash = 0u64;
+    for &role in pos.variant().spec().roles {
+        if role != Role::Pawn {
+            hash ^= pos
+                .pieces(color, role)
+                .digest()
+                .wrapping_mul(ROLE_MULTIPLIERS[role.index()]);
+        }
+    }
+    hash ^ (hash >> 29)
 }
 
 impl Histories {
@@ -112,6 +158,7 @@ impl Histories {
             killers: [[Move::NONE; 2]; MAX_PLY + 2],
             counters: vec![Move::NONE; PIECES * squares],
             corrections: vec![0; 2 * CORRECTION_ENTRIES],
+            piece_corrections: vec![0; 4 * CORRECTION_ENTRIES],
         }
     }
 
@@ -216,17 +263,25 @@ impl Histories {
     /// the positions of `slot` for their side to move.
     #[inline]
     pub fn correction(&self, slot: CorrectionSlot) -> i32 {
-        self.corrections[slot.0] / CORRECTION_GRAIN
+        let [white, black] = slot.pieces.map(|i| self.piece_corrections[i]);
+        (2 * self.corrections[slot.pawns] + white + black) / (2 * CORRECTION_GRAIN)
     }
 
     /// Learns from a search to `depth` of a position of `slot` that found
     /// `miss` centipawns more than the uncorrected static evaluation.
     pub fn update_correction(&mut self, slot: CorrectionSlot, depth: i32, miss: i32) {
-        let i = slot.0;
         let weight = ((depth + 1) * (depth + 1)).min(CORRECTION_WEIGHT_MAX);
-        let target = miss.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
-        let old = self.corrections[i];
-        self.corrections[i] = (old * (256 - weight) + target * weight) / 256;
+        let toward = |old: i32, miss: i32| {
+            let target = miss.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+            (old * (256 - weight) + target * weight) / 256
+        };
+        let pawns = self.corrections[slot.pawns];
+        // The piece tables learn what the pawn table does not say.
+        let left_over = miss - pawns / CORRECTION_GRAIN;
+        self.corrections[slot.pawns] = toward(pawns, miss);
+        for i in slot.pieces {
+            self.piece_corrections[i] = toward(self.piece_corrections[i], left_over);
+        }
     }
 
     /// Forgets the killers of `ply` (their position is new).
@@ -295,5 +350,37 @@ mod tests {
             apply(&mut e, -tuned!(HISTORY_BONUS_MAX));
         }
         assert!(i32::from(e) >= -HISTORY_MAX && i32::from(e) < -HISTORY_MAX / 2);
+    }
+
+    fn chess(fen: &str) -> Position<u64> {
+        match crate::rules::AnyPosition::from_fen(crate::rules::Variant::Chess, fen) {
+            Ok(crate::rules::AnyPosition::W64(pos)) => pos,
+            _ => panic!("{fen} is not a chess position"),
+        }
+    }
+
+    #[test]
+    fn corrections_learn_the_miss_and_keep_placements_apart() {
+        let start = chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        // The same pawns, one knight elsewhere.
+        let moved = chess("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
+        let mut h = Histories::new(64);
+        let slot = CorrectionSlot::of(&start);
+        let other = CorrectionSlot::of(&moved);
+        assert_eq!(slot.pawns, other.pawns);
+        assert_ne!(slot.pieces[0], other.pieces[0]);
+        assert_eq!(slot.pieces[1], other.pieces[1]);
+        for _ in 0..200 {
+            h.update_correction(slot, 10, 40);
+        }
+        // The pawn table says the whole miss, and the piece tables add
+        // nothing to it.
+        assert!((h.correction(slot) - 40).abs() <= 1, "{}", h.correction(slot));
+        // A miss beyond the pawn table's cap is made up by the pieces'.
+        for _ in 0..200 {
+            h.update_correction(other, 10, 100);
+        }
+        let c = h.correction(other);
+        assert!(c > CORRECTION_MAX && c <= 100, "{c}");
     }
 }
