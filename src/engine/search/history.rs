@@ -375,7 +375,11 @@ mod tests {
         }
         // The pawn table says the whole miss, and the piece tables add
         // nothing to it.
-        assert!((h.correction(slot) - 40).abs() <= 1, "{}", h.correction(slot));
+        assert!(
+            (h.correction(slot) - 40).abs() <= 1,
+            "{}",
+            h.correction(slot)
+        );
         // A miss beyond the pawn table's cap is made up by the pieces'.
         for _ in 0..200 {
             h.update_correction(other, 10, 100);
