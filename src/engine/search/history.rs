@@ -353,10 +353,8 @@ mod tests {
     }
 
     fn chess(fen: &str) -> Position<u64> {
-        match crate::rules::AnyPosition::from_fen(crate::rules::Variant::Chess, fen) {
-            Ok(crate::rules::AnyPosition::W64(pos)) => pos,
-            _ => panic!("{fen} is not a chess position"),
-        }
+        Position::from_fen(crate::rules::Variant::Chess, fen)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"))
     }
 
     #[test]
