@@ -396,6 +396,14 @@ fn check_consistency<B: Bitboard>(pos: &Position<B>) {
         "{}: incremental key",
         pos.fen()
     );
+    for color in Color::ALL {
+        assert_eq!(
+            pos.piece_key(color),
+            pos.compute_piece_key(color),
+            "{}: incremental key of {color:?}'s pieces",
+            pos.fen()
+        );
+    }
     let g = &pos.tables().geometry;
     let mut by_color = [B::EMPTY; 2];
     for i in 0..g.size() {

@@ -331,8 +331,9 @@ fn fen_shredder_letters_name_inner_rooks() {
     assert_eq!(pos.fen(), fen);
 }
 
-/// Plays random games; after every move the incremental key must equal
-/// the key computed from scratch, the FEN must read back to the same
+/// Plays random games; after every move the incremental keys (the whole
+/// position's and each colour's pieces') must equal the keys computed
+/// from scratch, the FEN must read back to the same
 /// position, and undoing every move must restore each earlier position.
 fn random_games<B: Bitboard>(variant: Variant, games: usize, plies: usize, seed: u64) {
     let mut rng = XorShift(seed);
@@ -355,6 +356,15 @@ fn random_games<B: Bitboard>(variant: Variant, games: usize, plies: usize, seed:
                 pos.wire(m),
                 pos.fen()
             );
+            for color in Color::ALL {
+                assert_eq!(
+                    after.piece_key(color),
+                    after.compute_piece_key(color),
+                    "pieces' key of {color:?} after {} in {}",
+                    pos.wire(m),
+                    pos.fen()
+                );
+            }
             let reread = Position::<B>::from_fen(variant, &after.fen()).unwrap();
             assert_eq!(&reread, after, "FEN {}", after.fen());
             seen.push(*after);

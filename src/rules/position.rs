@@ -43,6 +43,10 @@ pub struct Position<B: Bitboard> {
     pub(super) halfmove_clock: u32,
     pub(super) fullmove_number: u32,
     pub(super) key: u64,
+    /// The part of `key` that each colour's pieces other than pawns make
+    /// (White's, Black's), kept with it for tables keyed by where the
+    /// pieces stand.
+    pub(super) piece_keys: [u64; 2],
     /// Squares that do not exist (all bits outside the frame included):
     /// fixed for most games, moving with the boards in Wau Chess.
     pub(super) holes: B,
@@ -92,6 +96,7 @@ impl<B: Bitboard> Position<B> {
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
+            piece_keys: [0; 2],
             holes: !exists,
             corners,
         }
@@ -221,6 +226,28 @@ impl<B: Bitboard> Position<B> {
         self.key
     }
 
+    /// The zobrist key of where `color`'s pieces other than pawns stand
+    /// (the part of [`Position::key`] they make), updated incrementally.
+    #[inline]
+    pub fn piece_key(&self, color: Color) -> u64 {
+        self.piece_keys[color.index()]
+    }
+
+    /// [`Position::piece_key`] computed from scratch (to check the
+    /// incremental one).
+    pub fn compute_piece_key(&self, color: Color) -> u64 {
+        let k = keys();
+        let mut key = 0;
+        for sq in self.by_color[color.index()].squares() {
+            if let Some(p) = self.piece_at(sq)
+                && p.role != Role::Pawn
+            {
+                key ^= k.piece(p, sq);
+            }
+        }
+        key
+    }
+
     /// The zobrist key computed from scratch (to check the incremental one).
     pub fn compute_key(&self) -> u64 {
         let k = keys();
@@ -255,7 +282,7 @@ impl<B: Bitboard> Position<B> {
         self.by_role[piece.role.index()] |= bit;
         self.by_color[piece.color.index()] |= bit;
         self.board.as_mut()[sq.index()] = Some(piece);
-        self.key ^= keys().piece(piece, sq);
+        self.toggle_key(piece, sq);
     }
 
     #[inline]
@@ -264,7 +291,17 @@ impl<B: Bitboard> Position<B> {
         self.by_role[piece.role.index()] ^= bit;
         self.by_color[piece.color.index()] ^= bit;
         self.board.as_mut()[sq.index()] = None;
-        self.key ^= keys().piece(piece, sq);
+        self.toggle_key(piece, sq);
+    }
+
+    /// Adds or takes `piece` on `sq` to or from the keys.
+    #[inline]
+    fn toggle_key(&mut self, piece: Piece, sq: Square) {
+        let k = keys().piece(piece, sq);
+        self.key ^= k;
+        if piece.role != Role::Pawn {
+            self.piece_keys[piece.color.index()] ^= k;
+        }
     }
 
     /// Pieces of either colour attacking `sq`, with `occupied` and the

@@ -110,41 +110,13 @@ impl CorrectionSlot {
         let slot = |hash: u64| (hash >> 40) as usize & (CORRECTION_ENTRIES - 1);
         let pieces = Color::ALL.map(|color| {
             let table = side * 2 + color.index();
-            table * CORRECTION_ENTRIES + slot(piece_placement_hash(pos, color))
+            table * CORRECTION_ENTRIES + slot(pos.piece_key(color))
         });
         CorrectionSlot {
             pawns: side * CORRECTION_ENTRIES + slot(pawn_structure_hash(pos)),
             pieces,
         }
     }
-}
-
-/// An odd multiplier per role, to mix the roles' squares into one hash.
-const ROLE_MULTIPLIERS: [u64; Role::COUNT] = {
-    let mut multipliers = [0; Role::COUNT];
-    let mut multiplier = 0x9e37_79b9_7f4a_7c15u64;
-    let mut i = 0;
-    while i < Role::COUNT {
-        multipliers[i] = multiplier;
-        multiplier = multiplier.wrapping_mul(0xc2b2_ae3d_27d4_eb4f) | 1;
-        i += 1;
-    }
-    multipliers
-};
-
-/// A hash of where `color`'s pieces other than pawns stand, by role.
-#[inline]
-fn piece_placement_hash<B: Bitboard>(pos: &Position<B>, color: Color) -> u64 {
-    let mut hash = 0u64;
-    for &role in pos.variant().spec().roles {
-        if role != Role::Pawn {
-            hash ^= pos
-                .pieces(color, role)
-                .digest()
-                .wrapping_mul(ROLE_MULTIPLIERS[role.index()]);
-        }
-    }
-    hash ^ (hash >> 29)
 }
 
 impl Histories {
