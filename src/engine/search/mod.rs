@@ -603,6 +603,14 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             let quiet = victim.is_none() && m.kind() != MoveKind::Promotion;
             let mover = pos.piece_at(m.from());
 
+            // The depth a late quiet move's reduction would leave: futility
+            // and SEE pruning judge such a move at that depth (where the
+            // game's search is selective).
+            let lmr_depth = if quiet && self.selectivity.reduced_depth_pruning {
+                (depth - reduction(depth, moves_searched)).max(0)
+            } else {
+                depth
+            };
             if !root && best > -MATE_BOUND {
                 // Late move pruning: enough quiet moves tried at low depth.
                 if self.selectivity.late_move_pruning
@@ -613,10 +621,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     picker.skip_quiets();
                     continue;
                 }
-                // SEE pruning: moves that lose too much material.
-                if self.selectivity.see_pruning && depth <= tuned!(SEE_PRUNE_DEPTH) {
+                // SEE pruning: moves that lose too much material; a quiet
+                // move at the depth its late move reduction would leave.
+                if self.selectivity.see_pruning && lmr_depth <= tuned!(SEE_PRUNE_DEPTH) {
                     let threshold = if quiet {
-                        -tuned!(SEE_QUIET_MARGIN) * depth
+                        -tuned!(SEE_QUIET_MARGIN) * lmr_depth
                     } else {
                         -tuned!(SEE_NOISY_MARGIN) * depth * depth
                     };
@@ -679,9 +688,9 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 && quiet
                 && !gives_check
                 && moves_searched > 0
-                && depth <= tuned!(FUTILITY_DEPTH)
+                && lmr_depth <= tuned!(FUTILITY_DEPTH)
                 && best > -MATE_BOUND
-                && eval + tuned!(FUTILITY_PER_DEPTH) * depth + tuned!(FUTILITY_BASE) <= alpha
+                && eval + tuned!(FUTILITY_PER_DEPTH) * lmr_depth + tuned!(FUTILITY_BASE) <= alpha
             {
                 continue;
             }

@@ -207,7 +207,9 @@ tunables! {
     /// on (zugzwang).
     NMP_VERIFY_DEPTH = 5, 2..=16;
 
-    /// Futility pruning of quiet moves at most this depth...
+    /// Futility pruning of quiet moves at most this depth (in a selective
+    /// search a move's depth is the node's less its late move reduction,
+    /// [`LMR_BASE_PERCENT`])...
     FUTILITY_DEPTH = 3, 1..=10;
     /// ... when the static evaluation plus `FUTILITY_BASE +
     /// FUTILITY_PER_DEPTH * depth` cannot reach alpha.
@@ -254,7 +256,8 @@ tunables! {
     LMP_BASE = 3, 0..=12;
 
     /// SEE pruning at most this depth: a quiet move losing more than
-    /// `SEE_QUIET_MARGIN * depth`, a capture losing more than
+    /// `SEE_QUIET_MARGIN * depth` (the depth its late move reduction would
+    /// leave), a capture losing more than
     /// `SEE_NOISY_MARGIN * depth^2`, is skipped.
     SEE_PRUNE_DEPTH = 8, 3..=16;
     /// See [`SEE_PRUNE_DEPTH`].
@@ -310,6 +313,9 @@ pub struct Selectivity {
     pub singular: bool,
     /// ProbCut ([`PROBCUT_MIN_DEPTH`]).
     pub probcut: bool,
+    /// A late quiet move's futility and SEE pruning are judged at the
+    /// depth its late move reduction would leave ([`FUTILITY_DEPTH`]).
+    pub reduced_depth_pruning: bool,
 }
 
 /// The selective rules of `variant`'s search: all of them, or none where
@@ -330,6 +336,7 @@ pub fn selectivity_of(all: bool) -> Selectivity {
         improving: all,
         singular: all,
         probcut: all,
+        reduced_depth_pruning: all,
     }
 }
 
