@@ -603,11 +603,17 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             let quiet = victim.is_none() && m.kind() != MoveKind::Promotion;
             let mover = pos.piece_at(m.from());
 
-            // The depth a late quiet move's reduction would leave: futility
-            // and SEE pruning judge such a move at that depth (where the
+            // A quiet move's base late move reduction, worked out once:
+            // the reduced search below starts from it, and futility and SEE
+            // pruning judge the move at the depth it would leave (where the
             // game's search is selective).
+            let quiet_reduction = if quiet {
+                reduction(depth, moves_searched)
+            } else {
+                0
+            };
             let lmr_depth = if quiet && self.selectivity.reduced_depth_pruning {
-                (depth - reduction(depth, moves_searched)).max(0)
+                (depth - quiet_reduction).max(0)
             } else {
                 depth
             };
@@ -718,7 +724,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     && !in_check
                     && !gives_check
                 {
-                    r = reduction(depth, moves_searched);
+                    r = quiet_reduction;
                     if pv_node {
                         r -= 1;
                     }
