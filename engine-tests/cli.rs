@@ -750,6 +750,41 @@ fn train_writes_a_network_that_eval_and_uci_load() {
     let held_stdout = String::from_utf8_lossy(&held.stdout);
     assert!(held.status.success(), "{held_stdout}");
     assert!(held_stdout.contains("held-out ones"), "{held_stdout}");
+    // Training on from the network just written; one of another shape is
+    // refused.
+    let next_net = dir.join("next.nnue");
+    let next_args = |hidden: &'static str| {
+        [
+            "train",
+            "--variant",
+            "chess",
+            "--data",
+            data_path,
+            "--out",
+            next_net.to_str().unwrap(),
+            "--hidden",
+            hidden,
+            "--epochs",
+            "1",
+            "--init",
+            net_path,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let args = next_args("16");
+    let next = motley(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let next_stdout = String::from_utf8_lossy(&next.stdout);
+    assert!(next.status.success(), "{next_stdout}");
+    assert!(
+        next_stdout.contains("starting network's validation loss"),
+        "{next_stdout}"
+    );
+    let args = next_args("8");
+    assert_one_line_error(
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        &["--init", "hidden size is 16, the run's 8"],
+    );
 
     let eval = motley(&["eval", "--eval-file", net_path, "--moves", "e2e4"]);
     let text = String::from_utf8_lossy(&eval.stdout);

@@ -75,6 +75,11 @@ pub struct TrainArgs {
     /// Seeds the first weights and the order.
     #[arg(long, default_value_t = TrainConfig::DEFAULT_SEED, value_parser = numbers::seed)]
     pub seed: u64,
+    /// Starts from this network file's weights instead of random ones
+    /// (the game's, with the run's hidden size and buckets); it is
+    /// written back if no epoch improves its validation loss.
+    #[arg(long, value_name = "NET")]
+    pub init: Option<PathBuf>,
 }
 
 /// Refuses an `--out` that would destroy an input or that cannot be
@@ -128,6 +133,12 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     config.factorise = args.factorise;
     config.output_buckets = args.output_buckets;
     config.kings = KingBuckets::named(&args.king_buckets, variant, mirrors(variant))?;
+    if let Some(path) = &args.init {
+        let net = Network::load(path, Some(variant))
+            .map_err(|e| format!("--init {}: {e}", path.display()))?;
+        config.init = Some(net.to_float());
+        config.check_init().map_err(|e| e.to_string())?;
+    }
     let space = FeatureSpace::with_kings(variant, config.kings);
     // A position and its mirror image have the same inputs where the view
     // is mirrored: the images would only repeat every position.
@@ -174,6 +185,9 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     let (float, validation) = pool
         .install(|| {
             train(&config, &samples, held_out.as_ref(), &mut |p: &TrainProgress| match p.validation_loss {
+                Some(v) if p.epoch == 0 => {
+                    out!("the starting network's validation loss {v:.6}");
+                }
                 Some(v) => {
                     if terminal {
                         eprint!("\r{:70}\r", "");

@@ -73,6 +73,13 @@ pub struct TrainConfig {
     /// ([`KingBuckets`]); with the factoriser, every bucket's copy of an
     /// input also shares a row with the others.
     pub kings: KingBuckets,
+    /// The network training starts from, in place of random weights (a
+    /// network of an earlier generation, to learn on from new data): its
+    /// game, hidden size, output buckets and king buckets must be the
+    /// run's. With the factoriser, its rows are the inputs' own and the
+    /// factor rows start at zero, so training starts from the same
+    /// network.
+    pub init: Option<FloatNetwork>,
 }
 
 impl TrainConfig {
@@ -122,6 +129,7 @@ impl TrainConfig {
             factorise: Self::DEFAULT_FACTORISE,
             output_buckets: Self::DEFAULT_OUTPUT_BUCKETS,
             kings: KingBuckets::NONE,
+            init: None,
         }
     }
 
@@ -181,6 +189,8 @@ pub enum TrainError {
     NoMirror(Variant),
     /// An output bucket count a network file cannot hold.
     Buckets(usize),
+    /// The starting network's shape is not the run's: what differs.
+    InitShape(String),
 }
 
 impl std::fmt::Display for TrainError {
@@ -209,6 +219,7 @@ impl std::fmt::Display for TrainError {
                 f,
                 "--mirror is for chess, wadchess and paritychess: {v}'s wings are not alike"
             ),
+            TrainError::InitShape(what) => write!(f, "--init: {what}"),
         }
     }
 }
@@ -672,13 +683,15 @@ pub fn train(
     };
     let rows = layout.rows();
     let h = config.hidden;
-    let start_pieces = crate::with_position!(
-        crate::rules::AnyPosition::startpos(config.variant),
-        p => p.piece_count()
-    ) as usize;
-    let buckets = OutputBuckets::spread(config.output_buckets, start_pieces)
-        .ok_or(TrainError::Buckets(config.output_buckets))?;
+    let buckets = config.buckets()?;
+    config.check_init()?;
     let mut params = Params::random(rows, h, buckets, config.seed);
+    if let Some(init) = &config.init {
+        params.input_weights[..layout.space.len() * h].copy_from_slice(&init.input_weights);
+        params.input_bias.copy_from_slice(&init.input_bias);
+        params.output_weights.copy_from_slice(&init.output_weights);
+        params.output_bias.copy_from_slice(&init.output_bias);
+    }
     // The factor rows start at zero: the factoriser starts from the same
     // network as without it.
     params.input_weights[layout.space.len() * h..].fill(0.0);
@@ -723,6 +736,27 @@ pub fn train(
     // games the network soon learns their positions by heart, and the
     // held-out games' loss rises again.
     let mut best: Option<(f64, Params)> = None;
+    // A starting network is a candidate too: it is written back where no
+    // epoch improves on it. Its loss is reported as epoch 0's.
+    if config.init.is_some() {
+        let loss = loss_of(
+            &params,
+            &layout,
+            validation_samples,
+            &validation,
+            &mut workers,
+        );
+        best = Some((loss, params.clone()));
+        on_progress(&TrainProgress {
+            epoch: 0,
+            positions: 0,
+            per_epoch: training.len(),
+            train_loss: f64::NAN,
+            validation_loss: Some(loss),
+            per_second: 0.0,
+            lr: config.lr,
+        });
+    }
 
     for epoch in 1..=config.epochs {
         shuffle(&mut training, &mut rng);
@@ -787,6 +821,78 @@ pub fn train(
     }
     let (loss, params) = best.unwrap_or((f64::NAN, params));
     Ok((params.to_network(config.variant, &layout), loss))
+}
+
+impl TrainConfig {
+    /// The output buckets the run's network has.
+    fn buckets(&self) -> Result<OutputBuckets, TrainError> {
+        let start_pieces = crate::with_position!(
+            crate::rules::AnyPosition::startpos(self.variant),
+            p => p.piece_count()
+        ) as usize;
+        OutputBuckets::spread(self.output_buckets, start_pieces)
+            .ok_or(TrainError::Buckets(self.output_buckets))
+    }
+
+    /// Refuses a starting network whose shape is not the run's, saying
+    /// what differs (before any data is read, where a caller checks).
+    pub fn check_init(&self) -> Result<(), TrainError> {
+        let Some(init) = &self.init else {
+            return Ok(());
+        };
+        check_init_shape(init, self, self.buckets()?)
+    }
+}
+
+/// Refuses a starting network whose shape is not the run's `config`
+/// (with the output buckets `buckets` it makes), saying what differs.
+fn check_init_shape(
+    init: &FloatNetwork,
+    config: &TrainConfig,
+    buckets: OutputBuckets,
+) -> Result<(), TrainError> {
+    let differs = |what: &str, net: String, run: String| {
+        Err(TrainError::InitShape(format!(
+            "the network's {what} is {net}, the run's {run}"
+        )))
+    };
+    if init.variant != config.variant {
+        return differs(
+            "game",
+            init.variant.name().to_string(),
+            config.variant.name().to_string(),
+        );
+    }
+    if init.hidden != config.hidden {
+        return differs(
+            "hidden size",
+            init.hidden.to_string(),
+            config.hidden.to_string(),
+        );
+    }
+    if init.buckets != buckets {
+        return differs(
+            "output bucket count",
+            init.buckets.count().to_string(),
+            buckets.count().to_string(),
+        );
+    }
+    if init.kings != config.kings {
+        let layout = |k: &KingBuckets| {
+            let view = if k.mirror() {
+                "mirrored"
+            } else {
+                "not mirrored"
+            };
+            format!("{} king buckets, {view}", k.count())
+        };
+        return differs(
+            "king-bucket layout",
+            layout(&init.kings),
+            layout(&config.kings),
+        );
+    }
+    Ok(())
 }
 
 /// The mean loss of `params` over the positions `indices`.
@@ -913,6 +1019,51 @@ mod tests {
         assert!(best < losses[0] * 0.7, "held-out loss {losses:?}");
         let e = train(&config, &samples, Some(&Samples::new()), &mut |_| {}).unwrap_err();
         assert!(e.to_string().contains("held-out"), "{e}");
+    }
+
+    /// A run started from a network begins at that network's loss
+    /// (reported as epoch 0), goes on from there rather than from random
+    /// weights, and refuses a network of another shape.
+    #[test]
+    fn training_goes_on_from_a_starting_network() {
+        let samples = material_samples(3000, 7);
+        let held_out = material_samples(500, 8);
+        let mut config = TrainConfig::new(Variant::Chess, Vec::new());
+        config.hidden = 16;
+        config.batch = 256;
+        config.lr = 0.01;
+        config.epochs = 4;
+        let (first, first_loss) = train(&config, &samples, Some(&held_out), &mut |_| {}).unwrap();
+        let start = Network::quantised(&first).to_float();
+        config.init = Some(start.clone());
+        config.epochs = 1;
+        config.lr = 0.001;
+        let mut losses = Vec::new();
+        let (_, again) = train(&config, &samples, Some(&held_out), &mut |p| {
+            if let Some(v) = p.validation_loss {
+                losses.push((p.epoch, v));
+            }
+        })
+        .unwrap();
+        assert_eq!(losses.len(), 2);
+        assert_eq!(losses[0].0, 0);
+        // The quantised start scores as the trained one, within rounding.
+        assert!(
+            (losses[0].1 - first_loss).abs() < first_loss * 0.05,
+            "{first_loss} -> {losses:?}"
+        );
+        assert!(again <= losses[0].1, "{losses:?}, kept {again}");
+        // From random weights, one epoch is far from that.
+        config.init = None;
+        let (_, fresh) = train(&config, &samples, Some(&held_out), &mut |_| {}).unwrap();
+        assert!(
+            fresh > again * 1.5,
+            "fresh {fresh}, from the network {again}"
+        );
+        config.init = Some(start);
+        config.hidden = 32;
+        let e = train(&config, &samples, Some(&held_out), &mut |_| {}).unwrap_err();
+        assert!(e.to_string().contains("hidden size is 16"), "{e}");
     }
 
     /// The quantised network scores positions as its trained numbers do,

@@ -384,6 +384,27 @@ impl Network {
         }
     }
 
+    /// The numbers as the trainer holds them, each divided back by its
+    /// quantisation scale: what a training run may start from
+    /// (`motley train --init`). Quantising them gives this network again.
+    pub fn to_float(&self) -> FloatNetwork {
+        let unscale = |w: &i16, scale: i32| f32::from(*w) / scale as f32;
+        FloatNetwork {
+            variant: self.variant,
+            hidden: self.hidden,
+            buckets: self.buckets,
+            kings: *self.space.kings(),
+            input_weights: self.input_weights.iter().map(|w| unscale(w, QA)).collect(),
+            input_bias: self.input_bias.iter().map(|w| unscale(w, QA)).collect(),
+            output_weights: self.output_weights.iter().map(|w| unscale(w, QB)).collect(),
+            output_bias: self
+                .output_bias
+                .iter()
+                .map(|&b| b as f32 / (QA * QB) as f32)
+                .collect(),
+        }
+    }
+
     /// The game the network evaluates.
     pub fn variant(&self) -> Variant {
         self.variant
@@ -644,6 +665,17 @@ mod tests {
         let read = Network::from_bytes(&bytes, Some(Variant::WadChess)).unwrap();
         assert_eq!(read.buckets(), buckets);
         assert_eq!(read, net);
+    }
+
+    /// The trainer's numbers read back from a network quantise to the
+    /// same network, buckets and all, and score alike.
+    #[test]
+    fn a_network_quantises_back_from_its_float_numbers() {
+        let buckets = OutputBuckets::spread(4, 40).unwrap();
+        let net = Network::quantised(&random_bucketed_network(Variant::WadChess, 16, buckets, 5));
+        let float = net.to_float();
+        assert_eq!(float.buckets, buckets);
+        assert_eq!(Network::quantised(&float), net);
     }
 
     #[test]
