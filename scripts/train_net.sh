@@ -24,7 +24,9 @@
 #                 0.002, target the search score alone (result weight 0),
 #                 with mirror images in chess, WAD and Parity Chess;
 #                 KING_BUCKETS names a layout of king buckets (motley
-#                 train --king-buckets; default none)
+#                 train --king-buckets; default none); INIT names a network
+#                 file to start from (motley train --init), LR the first
+#                 learning rate (default 0.002)
 #   match.pgn     the network (EvalFile) against the hand-written
 #                 evaluation (Use NNUE=false), same binary, 10 s + 0.1 s,
 #                 from the game's tuning openings (OPENINGS, a file, in
@@ -34,7 +36,7 @@
 # A network that wins its match is shipped by copying it to
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
 # (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
-# HIDDEN, EPOCHS, WDL, OUTPUT_BUCKETS, KING_BUCKETS, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
+# HIDDEN, EPOCHS, LR, INIT, WDL, OUTPUT_BUCKETS, KING_BUCKETS, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
 # NET_SEEDS, MATCH_GAMES, OPENINGS. RUNS may be 0: then only the fast (and network) runs are
 # played.
 set -euo pipefail
@@ -104,7 +106,8 @@ case $game in chess | wadchess | paritychess) mirror=(--mirror) ;; esac
 "$motley" train --variant "$game" --data "${data[@]}" --out "$dir/$game.nnue" \
     --threads "$threads" --epochs "${EPOCHS:-6}" --wdl "${WDL:-0}" \
     ${HIDDEN:+--hidden "$HIDDEN"} ${OUTPUT_BUCKETS:+--output-buckets "$OUTPUT_BUCKETS"} \
-    ${KING_BUCKETS:+--king-buckets "$KING_BUCKETS"} "${mirror[@]}"
+    ${KING_BUCKETS:+--king-buckets "$KING_BUCKETS"} ${LR:+--lr "$LR"} \
+    ${INIT:+--init "$INIT"} "${mirror[@]}"
 
 if [ "${MATCH_GAMES:-200}" = 0 ]; then
     exit 0
