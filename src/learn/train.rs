@@ -133,6 +133,67 @@ impl TrainConfig {
         }
     }
 
+    /// The output buckets the run's network has.
+    fn buckets(&self) -> Result<OutputBuckets, TrainError> {
+        let start_pieces = crate::with_position!(
+            crate::rules::AnyPosition::startpos(self.variant),
+            p => p.piece_count()
+        ) as usize;
+        OutputBuckets::spread(self.output_buckets, start_pieces)
+            .ok_or(TrainError::Buckets(self.output_buckets))
+    }
+
+    /// Refuses a starting network whose shape is not the run's, saying
+    /// what differs (before any data is read, where a caller checks).
+    pub fn check_init(&self) -> Result<(), TrainError> {
+        let Some(init) = &self.init else {
+            return Ok(());
+        };
+        let differs = |what: &str, net: String, run: String| {
+            Err(TrainError::InitShape(format!(
+                "the network's {what} is {net}, the run's {run}"
+            )))
+        };
+        if init.variant != self.variant {
+            return differs(
+                "game",
+                init.variant.name().to_string(),
+                self.variant.name().to_string(),
+            );
+        }
+        if init.hidden != self.hidden {
+            return differs(
+                "hidden size",
+                init.hidden.to_string(),
+                self.hidden.to_string(),
+            );
+        }
+        let buckets = self.buckets()?;
+        if init.buckets != buckets {
+            return differs(
+                "output bucket count",
+                init.buckets.count().to_string(),
+                buckets.count().to_string(),
+            );
+        }
+        if init.kings != self.kings {
+            let layout = |k: &KingBuckets| {
+                let view = if k.mirror() {
+                    "mirrored"
+                } else {
+                    "not mirrored"
+                };
+                format!("{} king buckets, {view}", k.count())
+            };
+            return differs(
+                "king-bucket layout",
+                layout(&init.kings),
+                layout(&self.kings),
+            );
+        }
+        Ok(())
+    }
+
     /// Where the validation share starts among `positions` positions
     /// read: the last `validation` of them, at least one, are held out.
     /// An error when that leaves none to train on.
@@ -823,78 +884,6 @@ pub fn train(
     Ok((params.to_network(config.variant, &layout), loss))
 }
 
-impl TrainConfig {
-    /// The output buckets the run's network has.
-    fn buckets(&self) -> Result<OutputBuckets, TrainError> {
-        let start_pieces = crate::with_position!(
-            crate::rules::AnyPosition::startpos(self.variant),
-            p => p.piece_count()
-        ) as usize;
-        OutputBuckets::spread(self.output_buckets, start_pieces)
-            .ok_or(TrainError::Buckets(self.output_buckets))
-    }
-
-    /// Refuses a starting network whose shape is not the run's, saying
-    /// what differs (before any data is read, where a caller checks).
-    pub fn check_init(&self) -> Result<(), TrainError> {
-        let Some(init) = &self.init else {
-            return Ok(());
-        };
-        check_init_shape(init, self, self.buckets()?)
-    }
-}
-
-/// Refuses a starting network whose shape is not the run's `config`
-/// (with the output buckets `buckets` it makes), saying what differs.
-fn check_init_shape(
-    init: &FloatNetwork,
-    config: &TrainConfig,
-    buckets: OutputBuckets,
-) -> Result<(), TrainError> {
-    let differs = |what: &str, net: String, run: String| {
-        Err(TrainError::InitShape(format!(
-            "the network's {what} is {net}, the run's {run}"
-        )))
-    };
-    if init.variant != config.variant {
-        return differs(
-            "game",
-            init.variant.name().to_string(),
-            config.variant.name().to_string(),
-        );
-    }
-    if init.hidden != config.hidden {
-        return differs(
-            "hidden size",
-            init.hidden.to_string(),
-            config.hidden.to_string(),
-        );
-    }
-    if init.buckets != buckets {
-        return differs(
-            "output bucket count",
-            init.buckets.count().to_string(),
-            buckets.count().to_string(),
-        );
-    }
-    if init.kings != config.kings {
-        let layout = |k: &KingBuckets| {
-            let view = if k.mirror() {
-                "mirrored"
-            } else {
-                "not mirrored"
-            };
-            format!("{} king buckets, {view}", k.count())
-        };
-        return differs(
-            "king-bucket layout",
-            layout(&init.kings),
-            layout(&config.kings),
-        );
-    }
-    Ok(())
-}
-
 /// The mean loss of `params` over the positions `indices`.
 fn loss_of(
     params: &Params,
@@ -974,13 +963,20 @@ mod tests {
         samples
     }
 
-    #[test]
-    fn training_lowers_the_loss_of_a_small_set() {
-        let samples = material_samples(8000, 7);
+    /// A chess run small enough for a test: hidden 16, batches of 256,
+    /// learning rate 0.01.
+    fn small_config() -> TrainConfig {
         let mut config = TrainConfig::new(Variant::Chess, Vec::new());
         config.hidden = 16;
         config.batch = 256;
         config.lr = 0.01;
+        config
+    }
+
+    #[test]
+    fn training_lowers_the_loss_of_a_small_set() {
+        let samples = material_samples(8000, 7);
+        let mut config = small_config();
         let mut losses = Vec::new();
         config.epochs = 1;
         let (_, first) = train(&config, &samples, None, &mut |_| {}).unwrap();
@@ -1000,10 +996,7 @@ mod tests {
     fn held_out_positions_are_validated_on_and_every_position_is_trained_on() {
         let samples = material_samples(3000, 7);
         let held_out = material_samples(500, 8);
-        let mut config = TrainConfig::new(Variant::Chess, Vec::new());
-        config.hidden = 16;
-        config.batch = 256;
-        config.lr = 0.01;
+        let mut config = small_config();
         config.epochs = 8;
         let mut per_epoch = Vec::new();
         let mut losses = Vec::new();
@@ -1028,10 +1021,7 @@ mod tests {
     fn training_goes_on_from_a_starting_network() {
         let samples = material_samples(3000, 7);
         let held_out = material_samples(500, 8);
-        let mut config = TrainConfig::new(Variant::Chess, Vec::new());
-        config.hidden = 16;
-        config.batch = 256;
-        config.lr = 0.01;
+        let mut config = small_config();
         config.epochs = 4;
         let (first, first_loss) = train(&config, &samples, Some(&held_out), &mut |_| {}).unwrap();
         let start = Network::quantised(&first).to_float();
