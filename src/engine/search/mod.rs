@@ -569,6 +569,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             self.histories.killers[ply],
             self.histories.counter(before[0]),
             in_check,
+            self.selectivity.threat_ordering,
         );
         self.histories.clear_killers(ply + 1);
 

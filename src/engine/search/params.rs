@@ -283,6 +283,11 @@ tunables! {
     PROBCUT_MARGIN = 200, 50..=500;
     /// See [`PROBCUT_MIN_DEPTH`].
     PROBCUT_REDUCTION = 4, 2..=6;
+
+    /// A quiet move that takes a piece off a square a lesser enemy piece
+    /// attacks, to one none does, is ordered its exchange value times
+    /// this higher (as much lower for the reverse).
+    THREAT_ORDER_SCALE = 32, 0..=100;
 }
 
 /// The selective rules a game's search uses. Chad's threats are quiet
@@ -316,6 +321,9 @@ pub struct Selectivity {
     /// A late quiet move's futility and SEE pruning are judged at the
     /// depth its late move reduction would leave ([`FUTILITY_DEPTH`]).
     pub reduced_depth_pruning: bool,
+    /// Quiet moves are ordered by the threats of lesser pieces too
+    /// ([`THREAT_ORDER_SCALE`]).
+    pub threat_ordering: bool,
 }
 
 /// The selective rules of `variant`'s search: all of them, or none where
@@ -337,6 +345,7 @@ pub fn selectivity_of(all: bool) -> Selectivity {
         singular: all,
         probcut: all,
         reduced_depth_pruning: all,
+        threat_ordering: all,
     }
 }
 

@@ -12,10 +12,69 @@
 
 use crate::engine::see::see_ge;
 use crate::rules::moves::MAX_MOVES;
-use crate::rules::{Bitboard, Move, MoveKind, MoveList, Position};
+use crate::rules::{Bitboard, Move, MoveKind, MoveList, Piece, Position, Role};
 
 use super::history::{Histories, MovedPiece};
-use super::params::{CAPTURE_HISTORY_DIVISOR, order_value, tuned};
+use super::params::{CAPTURE_HISTORY_DIVISOR, THREAT_ORDER_SCALE, order_value, tuned};
+
+/// For each of the side to move's roles, the squares the opponent
+/// attacks with pieces worth less (pawns' captures, other pieces' moves
+/// through the occupied squares and holes; kings leave nothing alone, so
+/// they count for none): a piece standing there can be lost for less
+/// than itself, whoever defends it.
+struct LesserThreats<B: Bitboard> {
+    by_mover: [B; Role::COUNT],
+}
+
+impl<B: Bitboard> LesserThreats<B> {
+    fn of(pos: &Position<B>) -> LesserThreats<B> {
+        let t = pos.tables();
+        let us = pos.side_to_move();
+        let them = !us;
+        let blockers = pos.occupied() | pos.holes();
+        let mut by_attacker = [B::EMPTY; Role::COUNT];
+        for role in Role::ALL {
+            if role == Role::King {
+                continue;
+            }
+            let mut attacks = B::EMPTY;
+            for sq in (pos.role_bb(role) & pos.color_bb(them)).squares() {
+                attacks |= if role == Role::Pawn {
+                    t.pawn_attacks(them, sq)
+                } else {
+                    t.attacks(role, sq, blockers)
+                };
+            }
+            by_attacker[role.index()] = attacks;
+        }
+        let mut by_mover = [B::EMPTY; Role::COUNT];
+        for mover in Role::ALL {
+            if mover == Role::King || (pos.role_bb(mover) & pos.color_bb(us)).is_empty() {
+                continue;
+            }
+            let value = order_value(pos, mover);
+            for attacker in Role::ALL {
+                if attacker != Role::King && order_value(pos, attacker) < value {
+                    by_mover[mover.index()] |= by_attacker[attacker.index()];
+                }
+            }
+        }
+        LesserThreats { by_mover }
+    }
+
+    /// The ordering bonus of quiet move `m` by `piece`: its value times
+    /// [`THREAT_ORDER_SCALE`] for leaving a square threatened by a lesser
+    /// piece for one that is not, as much taken off for the reverse.
+    #[inline]
+    fn order_bonus(&self, pos: &Position<B>, m: Move, piece: Piece) -> i32 {
+        let threatened = self.by_mover[piece.role.index()];
+        match (threatened.has(m.from()), threatened.has(m.to())) {
+            (true, false) => order_value(pos, piece.role) * tuned!(THREAT_ORDER_SCALE),
+            (false, true) => -order_value(pos, piece.role) * tuned!(THREAT_ORDER_SCALE),
+            _ => 0,
+        }
+    }
+}
 
 /// Where the picker stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -91,11 +150,20 @@ pub struct MovePicker {
     noisy_end: usize,
     /// Set by the search: no more quiet moves are wanted.
     skip_quiets: bool,
+    /// Quiet moves are ordered by the threats of lesser pieces too.
+    threat_ordering: bool,
 }
 
 impl MovePicker {
-    /// A picker for a node of the main search.
-    pub fn new(table_move: Move, killers: [Move; 2], counter: Move, in_check: bool) -> MovePicker {
+    /// A picker for a node of the main search; `threat_ordering` orders
+    /// the quiet moves by the threats of lesser pieces besides history.
+    pub fn new(
+        table_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+        in_check: bool,
+        threat_ordering: bool,
+    ) -> MovePicker {
         MovePicker {
             stage: Stage::TableMove,
             table_move,
@@ -107,6 +175,7 @@ impl MovePicker {
             bad_end: 0,
             noisy_end: 0,
             skip_quiets: false,
+            threat_ordering,
         }
     }
 
@@ -114,7 +183,7 @@ impl MovePicker {
     /// any legal move in check), then captures and promotions (every move
     /// in check).
     pub fn quiescence(table_move: Move, in_check: bool) -> MovePicker {
-        let mut picker = MovePicker::new(table_move, [Move::NONE; 2], Move::NONE, in_check);
+        let mut picker = MovePicker::new(table_move, [Move::NONE; 2], Move::NONE, in_check, false);
         picker.noisy_only = true;
         picker
     }
@@ -264,11 +333,13 @@ impl MovePicker {
                     }
                     let side = pos.side_to_move();
                     pos.append_legal_quiet_moves(&mut buf.list);
+                    let threats = self.threat_ordering.then(|| LesserThreats::of(pos));
                     for i in self.noisy_end..buf.list.len() {
                         let m = buf.list.as_slice()[i];
-                        buf.scores[i] = pos
-                            .piece_at(m.from())
-                            .map_or(0, |piece| histories.quiet_score(side, m, piece, before));
+                        buf.scores[i] = pos.piece_at(m.from()).map_or(0, |piece| {
+                            histories.quiet_score(side, m, piece, before)
+                                + threats.as_ref().map_or(0, |t| t.order_bonus(pos, m, piece))
+                        });
                     }
                     self.next = self.noisy_end;
                     self.stage = Stage::Quiets;
