@@ -7,8 +7,9 @@
 //! generated), the good captures and promotions (by victim value and
 //! capture history, SEE at least 0), the two killers and the counter move
 //! (checked, not generated), the quiet moves (by main and continuation
-//! history and the threats of lesser pieces), then the bad captures. In check every legal move is listed at
-//! once. Quiescence has the table move, then the captures and promotions.
+//! history and the threats of lesser pieces), then the bad captures. In
+//! check every legal move is listed at once. Quiescence has the table
+//! move, then the captures and promotions.
 
 use crate::engine::see::see_ge;
 use crate::rules::moves::MAX_MOVES;
