@@ -673,7 +673,7 @@ fn scratch_with_data(name: &str, game: &str, games: &str) -> (Scratch, String, S
 /// and the network played.
 #[test]
 fn a_file_games_network_is_generated_trained_and_loaded() {
-    let (_dir, data, net) = scratch_with_data("cli-train-capablanca", "capablanca", "2");
+    let (_dir, data, net) = scratch_with_data("cli-train-capablanca", "capablanca", "6");
     let (data_path, net_path) = (data.as_str(), net.as_str());
     let train = motley(&[
         "train",
