@@ -8,7 +8,7 @@
 # aside first, so the tree can be rebuilt while the test runs. The match is
 # the working tree (engine 1) against the base (engine 2), from the game's
 # tuning openings (scripts/openings/tune/GAME.txt, else
-# scripts/openings/GAME.txt), played in pairs.
+# scripts/openings/GAME.txt, or the --openings given), played in pairs.
 #
 # Defaults, each replaced by the same option given on the command line:
 #   --nodes 20000 (no --nodes when --tc or --st is given)
@@ -61,6 +61,12 @@ build_working_tree "$new_bin"
 
 openings="$root/scripts/openings/tune/$game.txt"
 [ -f "$openings" ] || openings="$root/scripts/openings/$game.txt"
+# An --openings given on the command line replaces them (and sets the
+# default number of games).
+args=("$@")
+for ((i = 0; i + 1 < ${#args[@]}; i++)); do
+    [ "${args[i]}" = --openings ] && openings=${args[i + 1]}
+done
 
 # The options given, so that a default is added only when not among them.
 given=" $* "
