@@ -63,9 +63,10 @@ openings="$root/scripts/openings/tune/$game.txt"
 [ -f "$openings" ] || openings="$root/scripts/openings/$game.txt"
 # An --openings given on the command line replaces them (and sets the
 # default number of games).
-args=("$@")
-for ((i = 0; i + 1 < ${#args[@]}; i++)); do
-    [ "${args[i]}" = --openings ] && openings=${args[i + 1]}
+previous=
+for arg in "$@"; do
+    if [ "$previous" = --openings ]; then openings=$arg; fi
+    previous=$arg
 done
 
 # The options given, so that a default is added only when not among them.
