@@ -1086,10 +1086,15 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     }
                     _ => (-INFINITE, INFINITE),
                 };
+                // Each fail high searches the next try a ply shallower
+                // (a move that failed high is confirmed sooner), at most
+                // three plies shallower; a fail low starts again at the
+                // full depth.
+                let mut fail_highs = 0;
                 let score = loop {
                     let s = self.search(
                         root,
-                        depth as i32,
+                        (depth as i32 - fail_highs.min(3)).max(1),
                         alpha,
                         beta,
                         0,
@@ -1101,9 +1106,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     if s <= alpha {
                         alpha = (alpha - window).max(-INFINITE);
                         window *= 2;
+                        fail_highs = 0;
                     } else if s >= beta {
                         beta = (beta + window).min(INFINITE);
                         window *= 2;
+                        fail_highs += 1;
                     } else {
                         break s;
                     }
