@@ -644,8 +644,8 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             // Singular extension: when every other move falls well short of
             // the table move's score, the table move is searched deeper;
             // when even without it the node fails high, the node does
-            // (multicut); when the table move's score is not alone, it is
-            // searched shallower.
+            // (multicut). Searching a table move that is not alone a ply
+            // shallower was measured and not kept (docs/strength.md).
             let mut singular = 0;
             if m == tt_move
                 && !root
@@ -678,8 +678,6 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     singular = 1;
                 } else if singular_beta >= beta {
                     return singular_beta;
-                } else if tt_score >= beta {
-                    singular = -1;
                 }
             }
 
