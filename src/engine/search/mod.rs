@@ -646,7 +646,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             // when even without it the node fails high, the node does
             // (multicut). Searching a table move that is not alone a ply
             // shallower was measured and not kept (docs/strength.md).
-            let mut singular = 0;
+            let mut singular = false;
             if m == tt_move
                 && !root
                 && self.selectivity.singular
@@ -675,7 +675,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     return 0;
                 }
                 if s < singular_beta {
-                    singular = 1;
+                    singular = true;
                 } else if singular_beta >= beta {
                     return singular_beta;
                 }
@@ -700,7 +700,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 continue;
             }
 
-            let new_depth = depth - 1 + singular.max(i32::from(gives_check));
+            let new_depth = depth - 1 + i32::from(singular || gives_check);
             self.keys.push(key);
             self.moved[ply] = MovedPiece::of(pos, m);
             let nodes_before = self.local_nodes;
@@ -1085,14 +1085,14 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     _ => (-INFINITE, INFINITE),
                 };
                 // Each fail high searches the next try a ply shallower
-                // (a move that failed high is confirmed sooner), at most
-                // three plies shallower; a fail low starts again at the
-                // full depth.
+                // (a move that failed high is confirmed sooner), up to
+                // ASPIRATION_FAIL_HIGH_MAX_CUT plies; a fail low starts
+                // again at the full depth.
                 let mut fail_highs = 0;
                 let score = loop {
                     let s = self.search(
                         root,
-                        (depth as i32 - fail_highs.min(3)).max(1),
+                        (depth as i32 - fail_highs.min(ASPIRATION_FAIL_HIGH_MAX_CUT)).max(1),
                         alpha,
                         beta,
                         0,

@@ -27,6 +27,10 @@ pub const MAX_STATIC_EVAL: i32 = 10_000;
 /// Aspiration windows start at this depth, [`ASPIRATION_WINDOW`] wide.
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 
+/// A root search that fails high on its aspiration window tries again a
+/// ply shallower for each fail high in a row, at most this many plies.
+pub const ASPIRATION_FAIL_HIGH_MAX_CUT: i32 = 3;
+
 /// The pace of a clocked search (see `pace.rs`) scales the optimum time
 /// from this iteration on (earlier ones say little)...
 pub const PACE_MIN_DEPTH: u32 = 6;
