@@ -419,6 +419,11 @@ pub struct EngineFacts {
     /// game. Chad's 12x12 tree of long sliders played better without them
     /// when they were measured.
     pub selective_search: bool,
+    /// Whether the search gives the quiet move into each node a history
+    /// bonus from the evaluations around it (the prior move's history
+    /// from the evaluation): measured a gain in chess, and not in WAD
+    /// Chess, so only where it was measured to gain.
+    pub prior_eval_history: bool,
     /// How many plies less than the bench depth this game's bench
     /// positions are searched to (Chad's wide tree, searched without the
     /// selective rules, goes four plies less).
@@ -602,6 +607,7 @@ static CHESS: VariantSpec = VariantSpec {
     pgn_variant: None,
     engine: EngineFacts {
         selective_search: true,
+        prior_eval_history: true,
         bench_depth_cut: 0,
         bench_positions: &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -655,6 +661,7 @@ static WADCHESS: VariantSpec = VariantSpec {
     pgn_variant: Some("wadchess"),
     engine: EngineFacts {
         selective_search: true,
+        prior_eval_history: false,
         bench_depth_cut: 0,
         bench_positions: &[
             "rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",
@@ -706,6 +713,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     pgn_variant: Some("paritychess"),
     engine: EngineFacts {
         selective_search: true,
+        prior_eval_history: false,
         bench_depth_cut: 0,
         bench_positions: &[
             "rcnbfqkfbncr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RCNBFQKFBNCR w KQkq - 0 1",
@@ -753,6 +761,7 @@ static CHAD: VariantSpec = VariantSpec {
     pgn_variant: Some("chad"),
     engine: EngineFacts {
         selective_search: false,
+        prior_eval_history: false,
         bench_depth_cut: 4,
         bench_positions: &[
             "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
@@ -801,6 +810,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     pgn_variant: Some("wauchess"),
     engine: EngineFacts {
         selective_search: true,
+        prior_eval_history: false,
         bench_depth_cut: 0,
         bench_positions: &[
             "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",

@@ -200,6 +200,12 @@ impl Histories {
         }
     }
 
+    /// Moves the main history of `side` playing `m` by `bonus` alone.
+    pub fn update_main(&mut self, side: Color, m: Move, bonus: i32) {
+        let i = self.main_index(side, m);
+        apply(&mut self.main[i], bonus);
+    }
+
     /// Rewards a capture by `bonus` (a malus when negative).
     pub fn update_capture(&mut self, piece: Piece, to: usize, victim: Role, bonus: i32) {
         let i = self.capture_index(piece, to, victim);

@@ -108,6 +108,9 @@ struct Searcher<'a, B: Bitboard> {
     /// The move made at each ply of the current path, for the
     /// continuation history.
     moved: [MovedPiece; MAX_PLY + 2],
+    /// The move played from each ply of the path, when it was quiet (no
+    /// capture, promotion or board move), else [`Move::NONE`].
+    quiet_played: [Move; MAX_PLY + 2],
     /// The static evaluation at each ply of the current path (`-INFINITE`
     /// in check), for the improving flag.
     evals: [Score; MAX_PLY + 2],
@@ -180,6 +183,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             },
             exhaustive,
             moved: [MovedPiece::NONE; MAX_PLY + 2],
+            quiet_played: [Move::NONE; MAX_PLY + 2],
             evals: [-INFINITE; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
             check_seen: [(0, false); MAX_PLY + 2],
@@ -415,6 +419,24 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             }
             _ => static_eval,
         };
+        // The prior move judged by the two evaluations around it: a quiet
+        // move after which its side's evaluation rose earns history.
+        if self.selectivity.prior_eval_history
+            && !in_check
+            && excluded == Move::NONE
+            && self.singular_nesting == 0
+            && ply >= 1
+            && self.evals[ply - 1] != -INFINITE
+            && self.quiet_played[ply - 1] != Move::NONE
+        {
+            let sum = self.evals[ply - 1] + static_eval;
+            let bonus = (-tuned!(PRIOR_EVAL_BONUS_PER_CP) * sum)
+                .clamp(-tuned!(PRIOR_EVAL_MALUS_MAX), tuned!(PRIOR_EVAL_BONUS_MAX))
+                + tuned!(PRIOR_EVAL_BONUS_BASE);
+            self.histories
+                .update_main(!pos.side_to_move(), self.quiet_played[ply - 1], bonus);
+        }
+
         // Improving: the evaluation rose since this side's last move, so
         // pruning can be bolder when it does not.
         let improving = self.selectivity.improving
@@ -457,6 +479,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 child.play_null();
                 self.keys.push(key);
                 self.moved[ply] = MovedPiece::NONE;
+                self.quiet_played[ply] = Move::NONE;
                 let score = -self.search(
                     &child,
                     depth - 1 - r,
@@ -533,6 +556,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     self.check_seen[ply + 1] = (child.key(), child.in_check());
                     self.keys.push(key);
                     self.moved[ply] = MovedPiece::of(pos, m);
+                    self.quiet_played[ply] = Move::NONE;
                     let mut score =
                         -self.quiescence(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
                     if score >= probcut_beta {
@@ -703,6 +727,11 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             let new_depth = depth - 1 + i32::from(singular || gives_check);
             self.keys.push(key);
             self.moved[ply] = MovedPiece::of(pos, m);
+            self.quiet_played[ply] = if quiet && m.kind() != MoveKind::BoardMove {
+                m
+            } else {
+                Move::NONE
+            };
             let nodes_before = self.local_nodes;
             let score = if moves_searched == 0 {
                 let cut = !pv_node && !node.cut;

@@ -245,6 +245,18 @@ tunables! {
     HISTORY_BONUS_PER_DEPTH = 200, 50..=600;
     /// See [`HISTORY_BONUS_PER_DEPTH`].
     HISTORY_BONUS_MAX = 2000, 500..=8000;
+    /// The quiet move into a node earns `PRIOR_EVAL_BONUS_BASE -
+    /// PRIOR_EVAL_BONUS_PER_CP * (parent's evaluation + node's
+    /// evaluation)` of main history, clamped to `-PRIOR_EVAL_MALUS_MAX
+    /// ..= PRIOR_EVAL_BONUS_MAX` before the base is added: a move after
+    /// which the mover's evaluation rose was likely good.
+    PRIOR_EVAL_BONUS_PER_CP = 40, 0..=200;
+    /// See [`PRIOR_EVAL_BONUS_PER_CP`].
+    PRIOR_EVAL_BONUS_BASE = 800, 0..=4000;
+    /// See [`PRIOR_EVAL_BONUS_PER_CP`].
+    PRIOR_EVAL_MALUS_MAX = 2400, 0..=8000;
+    /// See [`PRIOR_EVAL_BONUS_PER_CP`].
+    PRIOR_EVAL_BONUS_MAX = 1800, 0..=8000;
     /// Capture history adds `entry / CAPTURE_HISTORY_DIVISOR` to the
     /// victim's ordering value (times 16).
     CAPTURE_HISTORY_DIVISOR = 16, 4..=64;
@@ -298,7 +310,8 @@ tunables! {
 /// rook moves onto the castle walls that the static evaluation does not
 /// see, and there these rules together lost badly (each one left out on
 /// its own still lost), so Chad searches without them; every other game
-/// uses them all.
+/// uses them all (the prior move's history from the evaluation only where
+/// its facts ask for it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Selectivity {
     /// Late move pruning.
@@ -328,12 +341,21 @@ pub struct Selectivity {
     /// Quiet moves are ordered by the threats of lesser pieces too
     /// ([`THREAT_ORDER_SCALE`]).
     pub threat_ordering: bool,
+    /// The quiet move into a node earns main history by the evaluations
+    /// around it ([`PRIOR_EVAL_BONUS_PER_CP`]); on only where the game's
+    /// facts say so.
+    pub prior_eval_history: bool,
 }
 
 /// The selective rules of `variant`'s search: all of them, or none where
-/// the game's spec says its search is not selective.
+/// the game's spec says its search is not selective; the prior move's
+/// history from the evaluation only where the game's facts ask for it.
 pub fn selectivity(variant: crate::rules::Variant) -> Selectivity {
-    selectivity_of(variant.spec().engine.selective_search)
+    let engine = &variant.spec().engine;
+    Selectivity {
+        prior_eval_history: engine.selective_search && engine.prior_eval_history,
+        ..selectivity_of(engine.selective_search)
+    }
 }
 
 /// Every selective rule on (`all`) or off.
@@ -350,6 +372,7 @@ pub fn selectivity_of(all: bool) -> Selectivity {
         probcut: all,
         reduced_depth_pruning: all,
         threat_ordering: all,
+        prior_eval_history: all,
     }
 }
 

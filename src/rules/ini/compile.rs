@@ -582,6 +582,8 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
         pgn_variant: Some(name),
         engine: EngineFacts {
             selective_search: true,
+            // Measured only in the built-in chess.
+            prior_eval_history: false,
             bench_depth_cut: 0,
             bench_positions: Vec::leak(vec![start_fen]),
             exchange: &STANDARD_EXCHANGE_VALUES,
