@@ -103,23 +103,35 @@ impl Accumulator {
                 self.refresh_side(net, to, Color::ALL[side]);
                 continue;
             }
-            let rows = |inputs: &[usize]| {
-                let mut rows: [&[i16]; MAX_CHANGES] = [&[]; MAX_CHANGES];
-                for (row, &i) in rows.iter_mut().zip(inputs) {
-                    *row = net.row(i);
-                }
-                rows
-            };
-            let added = rows(change.added());
-            let taken = rows(change.taken());
             let sums = &mut self.sums[side];
             sums.resize(hidden, 0);
-            kernels::update(
-                sums,
-                &parent.sums[side],
-                &added[..change.added().len()],
-                &taken[..change.taken().len()],
-            );
+            let parent = &parent.sums[side];
+            let row = |i: &u32| net.row(*i as usize);
+            // The usual moves (a quiet move, a capture, a castle) name
+            // their rows in arrays of their own size; the rest gather them.
+            match (change.added(), change.taken()) {
+                ([a], [s]) => kernels::update(sums, parent, &[row(a)], &[row(s)]),
+                ([a], [s, t]) => kernels::update(sums, parent, &[row(a)], &[row(s), row(t)]),
+                ([a, b], [s, t]) => {
+                    kernels::update(sums, parent, &[row(a), row(b)], &[row(s), row(t)])
+                }
+                (added, taken) => {
+                    let mut added_rows: [&[i16]; MAX_CHANGES] = [&[]; MAX_CHANGES];
+                    let mut taken_rows: [&[i16]; MAX_CHANGES] = [&[]; MAX_CHANGES];
+                    for (slot, i) in added_rows.iter_mut().zip(added) {
+                        *slot = row(i);
+                    }
+                    for (slot, i) in taken_rows.iter_mut().zip(taken) {
+                        *slot = row(i);
+                    }
+                    kernels::update(
+                        sums,
+                        parent,
+                        &added_rows[..added.len()],
+                        &taken_rows[..taken.len()],
+                    );
+                }
+            }
         }
     }
 
@@ -148,9 +160,9 @@ const MAX_CHANGES: usize = 16;
 /// The inputs one move put in and took out, for one side's view.
 #[derive(Default)]
 struct InputChanges {
-    added: [usize; MAX_CHANGES],
+    added: [u32; MAX_CHANGES],
     added_len: usize,
-    taken: [usize; MAX_CHANGES],
+    taken: [u32; MAX_CHANGES],
     taken_len: usize,
     /// More than [`MAX_CHANGES`] of either.
     overflowed: bool,
@@ -165,16 +177,16 @@ impl InputChanges {
         };
         match list.get_mut(*len) {
             Some(slot) => {
-                *slot = input;
+                *slot = input as u32;
                 *len += 1;
             }
             None => self.overflowed = true,
         }
     }
-    fn added(&self) -> &[usize] {
+    fn added(&self) -> &[u32] {
         &self.added[..self.added_len]
     }
-    fn taken(&self) -> &[usize] {
+    fn taken(&self) -> &[u32] {
         &self.taken[..self.taken_len]
     }
 }
