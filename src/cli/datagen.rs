@@ -47,6 +47,11 @@ pub struct DatagenArgs {
     /// Seeds the random openings: the same seed plays the same games.
     #[arg(long, default_value_t = 1, value_parser = numbers::seed)]
     pub seed: u64,
+    /// End a game as won once the searches of 4 plies in a row put one
+    /// side at least CP centipawns ahead (without it, games are played
+    /// to their end).
+    #[arg(long, value_name = "CP", value_parser = numbers::resign_cp)]
+    pub decided: Option<i32>,
     /// Search with the hand-written evaluation, not the game's network.
     #[arg(long, conflicts_with = "eval_file")]
     pub hand_written: bool,
@@ -68,6 +73,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     config.threads = args.threads;
     config.seed = args.seed;
     config.use_nnue = !args.hand_written;
+    config.decided_cp = args.decided;
     config.time_limit = args.minutes.map(|m| Duration::from_secs_f64(m * 60.0));
     if let Some(path) = &args.eval_file {
         let net = Network::load(path, Some(variant))

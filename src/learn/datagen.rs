@@ -8,7 +8,11 @@
 //! A position is recorded when the side to move is not in check and the
 //! best move is neither a capture nor a promotion, and its score is in
 //! centipawns. A game ends by the rules, by a mate the search has proved
-//! (the mating side wins), or as a draw after [`DatagenConfig::max_plies`].
+//! (the mating side wins), as a draw after [`DatagenConfig::max_plies`],
+//! or, where [`DatagenConfig::decided_cp`] is set, as a win once the
+//! searches of [`DECIDED_PLIES`] plies in a row give one side at least
+//! that much: the rest of a won game teaches the network little and costs
+//! as much to search as a live one.
 //!
 //! Game `i` uses a random generator seeded from the seed and `i` and a
 //! table emptied before it, so the same seed gives the same games whatever
@@ -51,6 +55,10 @@ pub struct DatagenConfig {
     pub balance_cp: i32,
     /// A game still going after this many plies is a draw.
     pub max_plies: usize,
+    /// A game is won by the side that the searches of [`DECIDED_PLIES`]
+    /// plies in a row put at least this many centipawns ahead (`None`:
+    /// games are played out).
+    pub decided_cp: Option<i32>,
     /// Hash table of each engine, in MB.
     pub hash_mb: usize,
     /// Whether the searches use a network (the built-in one, or
@@ -78,12 +86,17 @@ impl DatagenConfig {
             random_plies: 8,
             balance_cp: 300,
             max_plies: 400,
+            decided_cp: None,
             hash_mb: 16,
             use_nnue: true,
             network: None,
         }
     }
 }
+
+/// Plies in a row that must score a game beyond
+/// [`DatagenConfig::decided_cp`] for it to be adjudicated.
+pub const DECIDED_PLIES: usize = 4;
 
 /// How far a run has come.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -237,6 +250,9 @@ fn try_game(
 
     let mut records: Vec<PositionRecord> = Vec::new();
     let mut winner: Option<Color> = None;
+    // The side the searches have put beyond `decided_cp`, and for how
+    // many plies in a row.
+    let mut ahead: Option<(Color, usize)> = None;
     for _ in 0..config.max_plies {
         if let Some(outcome) = engine.game().outcome() {
             winner = outcome.winner();
@@ -260,6 +276,20 @@ fn try_game(
                     quiet.then(|| PositionRecord::of(p, cp, Outcome::Draw))
                 });
                 records.extend(record);
+                ahead = match config.decided_cp {
+                    Some(decided) if cp.abs() >= decided => {
+                        let leader = if cp > 0 { mover } else { !mover };
+                        match ahead {
+                            Some((side, plies)) if side == leader => Some((side, plies + 1)),
+                            _ => Some((leader, 1)),
+                        }
+                    }
+                    _ => None,
+                };
+                if let Some((side, DECIDED_PLIES..)) = ahead {
+                    winner = Some(side);
+                    break;
+                }
             }
         }
         engine.game_mut().play_wire(&best).ok()?;
@@ -312,6 +342,33 @@ mod tests {
         let done = generate(&config, &path, &mut |_| {}).unwrap();
         assert_eq!((done.games, done.positions), (0, 0));
         std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_decided_game_ends_early_with_its_leader_the_winner() {
+        let mut config = DatagenConfig::new(Variant::Chess, 1);
+        config.limits.nodes = Some(300);
+        let mut engine = Engine::new();
+        engine.set_hash_mb(1).unwrap();
+        let played_out = play_game(&mut engine, &config, 5);
+        config.decided_cp = Some(150);
+        let decided = play_game(&mut engine, &config, 5);
+        // The same moves up to the adjudication, then no more.
+        assert!(decided.len() < played_out.len(), "{} plies", decided.len());
+        let last = decided.last().expect("positions before the adjudication");
+        assert_ne!(last.outcome, Outcome::Draw);
+        let leader_wins = if last.score > 0 {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        assert_eq!(last.outcome, leader_wins, "score {}", last.score);
+        for (cut, full) in decided.iter().zip(&played_out) {
+            assert_eq!(
+                (&cut.pieces, cut.side_to_move, cut.score),
+                (&full.pieces, full.side_to_move, full.score)
+            );
+        }
     }
 
     #[test]
