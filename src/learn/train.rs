@@ -9,11 +9,13 @@
 //!
 //! The first layer is sparse: a position touches only the rows of its
 //! active inputs, forwards and backwards. With the factoriser (on by
-//! default) each input also touches its group's row, the same piece on
-//! any square, and the written network holds each row folded with its
+//! default) each input also has its group's row, the same piece on any
+//! square, and the written network holds each row folded with its
 //! group's: the pieces' worth is learned from every position at once,
 //! which matters when a game's data is a million positions over 80 or
-//! more squares. Batches are split over threads
+//! more squares. The rows are folded so once a batch, so a position reads
+//! one row per input, and the batch's summed gradient of each input's row
+//! is then added to its factor rows'. Batches are split over threads
 //! (rayon), each summing its own gradients; Adam then steps every number,
 //! with the learning rate falling along a cosine from `lr` to a twentieth
 //! of it. Weights stay within [`WEIGHT_CLIP`] so that the quantised
@@ -564,6 +566,44 @@ impl InputLayout {
     }
 }
 
+impl InputLayout {
+    /// Writes into `folded` each input's row with its factor rows added:
+    /// the weights the network has now, made once a batch so that a
+    /// position's sums read one row per input.
+    fn fold(&self, params: &Params, folded: &mut Vec<f32>) {
+        let h = params.hidden;
+        let inputs = self.space.len();
+        folded.clear();
+        folded.extend_from_slice(&params.input_weights[..inputs * h]);
+        if !self.factorise {
+            return;
+        }
+        for (i, row) in folded.chunks_mut(h).enumerate() {
+            for f in self.factor_rows(i).into_iter().flatten() {
+                add_into(row, params.row(f));
+            }
+        }
+    }
+
+    /// Adds each input row's gradient to its factor rows' (they take a
+    /// share of every input that uses them), once a batch's gradients are
+    /// summed.
+    fn spread(&self, grad: &mut Params) {
+        if !self.factorise {
+            return;
+        }
+        let h = grad.hidden;
+        let inputs = self.space.len();
+        let (own, factors) = grad.input_weights.split_at_mut(inputs * h);
+        for (i, row) in own.chunks(h).enumerate() {
+            for f in self.factor_rows(i).into_iter().flatten() {
+                let at = (f - inputs) * h;
+                add_into(&mut factors[at..at + h], row);
+            }
+        }
+    }
+}
+
 fn add_into(to: &mut [f32], from: &[f32]) {
     to.iter_mut().zip(from).for_each(|(t, f)| *t += f);
 }
@@ -590,15 +630,14 @@ impl Worker {
         }
     }
 
-    /// The hidden sums of one side.
-    fn sums(p: &Params, layout: &InputLayout, inputs: &[u16], out: &mut [f32]) {
+    /// The hidden sums of one side, from the inputs' folded rows
+    /// ([`InputLayout::fold`]).
+    fn sums(p: &Params, folded: &[f32], inputs: &[u16], out: &mut [f32]) {
+        let h = p.hidden;
         out.copy_from_slice(&p.input_bias);
         for &i in inputs {
             let i = i as usize;
-            add_into(out, p.row(i));
-            for f in layout.factor_rows(i).into_iter().flatten() {
-                add_into(out, p.row(f));
-            }
+            add_into(out, &folded[i * h..(i + 1) * h]);
         }
     }
 
@@ -616,18 +655,13 @@ impl Worker {
         a + b + p.output_bias[bucket]
     }
 
-    /// Adds the loss of one position, and its gradient when `learn`.
-    fn step(
-        &mut self,
-        p: &Params,
-        layout: &InputLayout,
-        samples: &Samples,
-        index: usize,
-        learn: bool,
-    ) {
+    /// Adds the loss of one position, and its gradient when `learn`:
+    /// the inputs' own rows take it, and [`InputLayout::spread`] passes it
+    /// on to their factor rows once the batch is summed.
+    fn step(&mut self, p: &Params, folded: &[f32], samples: &Samples, index: usize, learn: bool) {
         let (us_inputs, them_inputs) = samples.sides(index);
-        Worker::sums(p, layout, us_inputs, &mut self.us);
-        Worker::sums(p, layout, them_inputs, &mut self.them);
+        Worker::sums(p, folded, us_inputs, &mut self.us);
+        Worker::sums(p, folded, them_inputs, &mut self.them);
         let bucket = p.buckets.of(u32::from(samples.pieces[index]));
         let out = Worker::output(p, &self.us, &self.them, bucket);
         let predicted = sigmoid(out);
@@ -659,11 +693,7 @@ impl Worker {
             }
             add_into(&mut self.grad.input_bias, delta);
             for &i in inputs {
-                let i = i as usize;
-                add_into(self.grad.row_mut(i), delta);
-                for f in layout.factor_rows(i).into_iter().flatten() {
-                    add_into(self.grad.row_mut(f), delta);
-                }
+                add_into(self.grad.row_mut(i as usize), delta);
             }
         }
     }
@@ -793,6 +823,7 @@ pub fn train(
     let batch = config.batch.max(1);
     let total_steps = config.epochs * training.len().div_ceil(batch);
     let mut step = 0usize;
+    let mut folded = Vec::new();
     // The numbers of the epoch with the lowest validation loss: with few
     // games the network soon learns their positions by heart, and the
     // held-out games' loss rises again.
@@ -829,6 +860,7 @@ pub fn train(
             let lr =
                 config.lr * (0.05 + 0.95 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
             let share = chunk.len().div_ceil(threads);
+            layout.fold(&params, &mut folded);
             workers
                 .par_iter_mut()
                 .zip(chunk.par_chunks(share.max(1)))
@@ -836,7 +868,7 @@ pub fn train(
                     w.grad.clear();
                     w.loss = 0.0;
                     for &i in part {
-                        w.step(&params, &layout, samples, i, true);
+                        w.step(&params, &folded, samples, i, true);
                     }
                 });
             loss_sum += workers.iter().map(|w| w.loss).sum::<f64>();
@@ -844,6 +876,7 @@ pub fn train(
             for w in rest.iter() {
                 first.grad.add(&w.grad);
             }
+            layout.spread(&mut first.grad);
             adam.step(&mut params, &mut first.grad, lr, chunk.len());
             seen += chunk.len();
             step += 1;
@@ -893,13 +926,15 @@ fn loss_of(
     workers: &mut [Worker],
 ) -> f64 {
     let share = indices.len().div_ceil(workers.len()).max(1);
+    let mut folded = Vec::new();
+    layout.fold(params, &mut folded);
     workers
         .par_iter_mut()
         .zip(indices.par_chunks(share))
         .for_each(|(w, part)| {
             w.loss = 0.0;
             for &i in part {
-                w.step(params, layout, samples, i, false);
+                w.step(params, &folded, samples, i, false);
             }
         });
     workers.iter().map(|w| w.loss).sum::<f64>() / indices.len().max(1) as f64
@@ -1138,8 +1173,10 @@ mod tests {
                 v
             };
             let narrow = |v: Vec<usize>| v.into_iter().map(|i| i as u16).collect::<Vec<_>>();
-            Worker::sums(&params, &layout, &narrow(inputs(us)), &mut worker.us);
-            Worker::sums(&params, &layout, &narrow(inputs(!us)), &mut worker.them);
+            let mut folded = Vec::new();
+            layout.fold(&params, &mut folded);
+            Worker::sums(&params, &folded, &narrow(inputs(us)), &mut worker.us);
+            Worker::sums(&params, &folded, &narrow(inputs(!us)), &mut worker.them);
             let pieces = pos.piece_count();
             let bucket = buckets.of(pieces);
             let trained = Worker::output(&params, &worker.us, &worker.them, bucket) * SCALE as f32;
@@ -1148,6 +1185,97 @@ mod tests {
                 (trained - written).abs() < 1e-2,
                 "{trained} against {written}"
             );
+        }
+    }
+
+    /// The gradient taken through the folded rows and spread to the
+    /// factor rows is the one of the unfolded sums: every row a position
+    /// reads (its own, its base input's, its group's) takes the whole
+    /// gradient of the hidden sums it adds to.
+    #[test]
+    fn folded_rows_give_every_factor_row_its_gradient() {
+        let kings = KingBuckets::named("mirror4", Variant::Chess, true).unwrap();
+        let space = FeatureSpace::with_kings(Variant::Chess, kings);
+        let layout = InputLayout {
+            space,
+            factorise: true,
+        };
+        let h = 8;
+        let buckets = OutputBuckets::spread(2, 32).unwrap();
+        let params = Params::random(layout.rows(), h, buckets, 11);
+        let mut samples = Samples::new();
+        for (n, pos) in random_positions(40, 9).into_iter().enumerate() {
+            let record = PositionRecord::of(&pos, n as i32 * 37 - 700, Outcome::Draw);
+            samples.push(&space, &record, 0.0);
+        }
+        let mut folded = Vec::new();
+        layout.fold(&params, &mut folded);
+        let mut worker = Worker::new(layout.rows(), h, buckets);
+        for i in 0..samples.len() {
+            worker.step(&params, &folded, &samples, i, true);
+        }
+        layout.spread(&mut worker.grad);
+
+        // The same gradient written out directly: each position's sums
+        // from every row an input reads, and the hidden gradient added to
+        // each of those rows.
+        let mut expected = Params::zeros(layout.rows(), h, buckets);
+        let act = |x: f32| x.clamp(0.0, 1.0).powi(2);
+        for i in 0..samples.len() {
+            let (us_inputs, them_inputs) = samples.sides(i);
+            let rows_of = |input: u16| {
+                let input = usize::from(input);
+                std::iter::once(input).chain(layout.factor_rows(input).into_iter().flatten())
+            };
+            let sums = |inputs: &[u16]| {
+                let mut out = params.input_bias.clone();
+                for r in inputs.iter().flat_map(|&i| rows_of(i)) {
+                    add_into(&mut out, params.row(r));
+                }
+                out
+            };
+            let (us, them) = (sums(us_inputs), sums(them_inputs));
+            let bucket = buckets.of(u32::from(samples.pieces[i]));
+            let (w_us, w_them) = bucket_output_weights(&params.output_weights, h, bucket);
+            let out: f32 = us.iter().zip(w_us).map(|(&x, &w)| act(x) * w).sum::<f32>()
+                + them
+                    .iter()
+                    .zip(w_them)
+                    .map(|(&x, &w)| act(x) * w)
+                    .sum::<f32>()
+                + params.output_bias[bucket];
+            let predicted = sigmoid(out);
+            let g = 2.0 * (predicted - samples.targets[i]) * predicted * (1.0 - predicted);
+            for (sums, inputs, weights) in [(&us, us_inputs, w_us), (&them, them_inputs, w_them)] {
+                let delta: Vec<f32> = (0..h)
+                    .map(|k| match sums[k] {
+                        x if x > 0.0 && x < 1.0 => g * weights[k] * 2.0 * x,
+                        _ => 0.0,
+                    })
+                    .collect();
+                for r in inputs.iter().flat_map(|&i| rows_of(i)) {
+                    add_into(expected.row_mut(r), &delta);
+                }
+            }
+        }
+        let largest = expected
+            .input_weights
+            .iter()
+            .fold(0.0f32, |m, &x| m.max(x.abs()));
+        assert!(largest > 1e-4, "a gradient to compare: {largest}");
+        for (row, (got, want)) in worker
+            .grad
+            .input_weights
+            .chunks(h)
+            .zip(expected.input_weights.chunks(h))
+            .enumerate()
+        {
+            for (g, w) in got.iter().zip(want) {
+                assert!(
+                    (g - w).abs() <= 1e-5 * largest,
+                    "row {row}: {g} against {w}"
+                );
+            }
         }
     }
 
