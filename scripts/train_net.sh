@@ -18,7 +18,9 @@
 #                 NET_SEEDS, ranges FIRST-LAST:GAMES (e.g. "2001-2008:900
 #                 3001-3012:1000"), in place of NET_RUNS and NET_GAMES
 #                 All other runs search with the hand-written evaluation,
-#                 on every core; a run already complete is kept.
+#                 on every core; a run already complete is kept. DECIDED
+#                 (centipawns) ends every run's games once 4 plies in a row
+#                 score one side that far ahead (motley datagen --decided)
 #   GAME.nnue     the network: motley train, hidden 256, 6 epochs (the
 #                 one with the lowest held-out loss is kept), learning rate
 #                 0.002, target the search score alone (result weight 0),
@@ -37,7 +39,7 @@
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
 # (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
 # HIDDEN, EPOCHS, LR, INIT, WDL, OUTPUT_BUCKETS, KING_BUCKETS, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
-# NET_SEEDS, MATCH_GAMES, OPENINGS. RUNS may be 0: then only the fast (and network) runs are
+# NET_SEEDS, DECIDED, MATCH_GAMES, OPENINGS. RUNS may be 0: then only the fast (and network) runs are
 # played.
 set -euo pipefail
 
@@ -66,7 +68,8 @@ datagen_run() {
         echo "datagen: seed $4, $2 games at $3 nodes $eval_flags" >&2
         # shellcheck disable=SC2086 # the flags are words
         "$motley" datagen --variant "$game" --out "$file" --games "$2" \
-            --nodes "$3" --threads "$threads" --seed "$4" $eval_flags
+            --nodes "$3" --threads "$threads" --seed "$4" $eval_flags \
+            ${DECIDED:+--decided "$DECIDED"}
         touch "$done_mark"
     fi
 }
