@@ -17,6 +17,11 @@
 #                 NET_GAMES games each (default 6000), seeds 2001 on; or
 #                 NET_SEEDS, ranges FIRST-LAST:GAMES (e.g. "2001-2008:900
 #                 3001-3012:1000"), in place of NET_RUNS and NET_GAMES
+#   data-nc-S.data  runs like data-net-S.data whose games start from the
+#                 game's start without castling rights (datagen --fen),
+#                 as games against engines that do not know the game's
+#                 castling are played: NOCASTLE_SEEDS, ranges as NET_SEEDS,
+#                 read after the network runs
 #                 All other runs search with the hand-written evaluation,
 #                 on every core; a run already complete is kept. DECIDED
 #                 (centipawns) ends every run's games once 4 plies in a row
@@ -39,7 +44,7 @@
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
 # (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
 # HIDDEN, EPOCHS, LR, INIT, WDL, OUTPUT_BUCKETS, KING_BUCKETS, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
-# NET_SEEDS, DECIDED, MATCH_GAMES, OPENINGS. RUNS may be 0: then only the fast (and network) runs are
+# NET_SEEDS, NOCASTLE_SEEDS, DECIDED, MATCH_GAMES, OPENINGS. RUNS may be 0: then only the fast (and network) runs are
 # played.
 set -euo pipefail
 
@@ -59,19 +64,33 @@ mkdir -p "$dir"
 motley="$dir/motley"
 build_working_tree "$motley"
 
-# datagen_run FILE GAMES NODES SEED [EVAL_FLAGS]: one run, kept once
-# complete; EVAL_FLAGS default to --hand-written (none: the network).
+# datagen_run FILE GAMES NODES SEED [EVAL_FLAGS [START_FEN]]: one run,
+# kept once complete; EVAL_FLAGS default to --hand-written (none: the
+# network), START_FEN to the game's start.
 datagen_run() {
-    local file=$1 done_mark=$1.done eval_flags=${5---hand-written}
+    local file=$1 done_mark=$1.done eval_flags=${5---hand-written} fen=${6:-}
     if [ ! -f "$done_mark" ]; then
         rm -f "$file"
-        echo "datagen: seed $4, $2 games at $3 nodes $eval_flags" >&2
+        echo "datagen: seed $4, $2 games at $3 nodes $eval_flags ${fen:+from $fen}" >&2
         # shellcheck disable=SC2086 # the flags are words
         "$motley" datagen --variant "$game" --out "$file" --games "$2" \
             --nodes "$3" --threads "$threads" --seed "$4" $eval_flags \
-            ${DECIDED:+--decided "$DECIDED"}
+            ${DECIDED:+--decided "$DECIDED"} ${fen:+--fen "$fen"}
         touch "$done_mark"
     fi
+}
+
+# seed_ranges RANGES: the seeds and games of NET_SEEDS-style ranges, one
+# "SEED GAMES" line each.
+seed_ranges() {
+    local range
+    for range in $1; do
+        if ! [[ $range =~ ^([0-9]+)-([0-9]+):([0-9]+)$ ]]; then
+            echo "train_net.sh: seed ranges are FIRST-LAST:GAMES, not $range" >&2
+            exit 2
+        fi
+        seq "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" | sed "s/\$/ ${BASH_REMATCH[3]}/"
+    done
 }
 
 fast=()
@@ -85,17 +104,23 @@ net_seeds=${NET_SEEDS:-}
 if [ -z "$net_seeds" ] && [ "${NET_RUNS:-0}" -gt 0 ]; then
     net_seeds="2001-$((2000 + NET_RUNS)):${NET_GAMES:-6000}"
 fi
-for range in $net_seeds; do
-    if ! [[ $range =~ ^([0-9]+)-([0-9]+):([0-9]+)$ ]]; then
-        echo "train_net.sh: NET_SEEDS holds FIRST-LAST:GAMES ranges, not $range" >&2
-        exit 2
-    fi
-    first=${BASH_REMATCH[1]} last=${BASH_REMATCH[2]} net_games=${BASH_REMATCH[3]}
-    for seed in $(seq "$first" "$last"); do
-        datagen_run "$dir/data-net-$seed.data" "$net_games" 1000 "$seed" ""
-        fast+=("$dir/data-net-$seed.data")
-    done
-done
+ranges=$(seed_ranges "$net_seeds")
+while read -r seed net_games; do
+    [ -n "$seed" ] || continue
+    datagen_run "$dir/data-net-$seed.data" "$net_games" 1000 "$seed" ""
+    fast+=("$dir/data-net-$seed.data")
+done <<<"$ranges"
+if [ -n "${NOCASTLE_SEEDS:-}" ]; then
+    # The game's start FEN (the `d` command), its castling field emptied.
+    start=$(printf 'setoption name UCI_Variant value %s\nposition startpos\nd\nquit\n' "$game" |
+        "$motley" | sed -n 's/^info string variant .* fen //p' | awk '{ $3 = "-"; print }')
+    ranges=$(seed_ranges "$NOCASTLE_SEEDS")
+    while read -r seed net_games; do
+        [ -n "$seed" ] || continue
+        datagen_run "$dir/data-nc-$seed.data" "$net_games" 1000 "$seed" "" "$start"
+        fast+=("$dir/data-nc-$seed.data")
+    done <<<"$ranges"
+fi
 data=()
 for seed in $(seq 1 "$runs"); do
     datagen_run "$dir/data-$seed.data" "$games" 5000 "$seed"

@@ -52,6 +52,10 @@ pub struct DatagenArgs {
     /// to their end).
     #[arg(long, value_name = "CP", value_parser = numbers::resign_cp)]
     pub decided: Option<i32>,
+    /// Start every game's random plies from this position instead of the
+    /// game's start (e.g. the start without castling rights).
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
     /// Search with the hand-written evaluation, not the game's network.
     #[arg(long, conflicts_with = "eval_file")]
     pub hand_written: bool,
@@ -74,6 +78,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     config.seed = args.seed;
     config.use_nnue = !args.hand_written;
     config.decided_cp = args.decided;
+    config.start_fen = args.fen.clone();
     config.time_limit = args.minutes.map(|m| Duration::from_secs_f64(m * 60.0));
     if let Some(path) = &args.eval_file {
         let net = Network::load(path, Some(variant))
@@ -114,7 +119,10 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             eprint!("\r{}   ", line(p));
         }
     })
-    .map_err(|e| format!("--out {}: {e}", out.display()))?;
+    .map_err(|e| match e {
+        crate::learn::data::DataError::BadStart(why) => format!("--fen: {why}"),
+        e => format!("--out {}: {e}", out.display()),
+    })?;
     if terminal {
         eprintln!();
     }

@@ -173,6 +173,8 @@ pub enum DataError {
     },
     /// A position with more pieces or boards than a record holds.
     TooLarge,
+    /// The start position given for self-play cannot be set up (why).
+    BadStart(String),
 }
 
 impl fmt::Display for DataError {
@@ -197,6 +199,7 @@ impl fmt::Display for DataError {
                 write!(f, "record {} is corrupt: {why}", positions + 1)
             }
             DataError::TooLarge => f.write_str("the position has too many pieces for a record"),
+            DataError::BadStart(why) => write!(f, "the start position: {why}"),
         }
     }
 }

@@ -36,6 +36,9 @@ use super::data::{DataError, DataWriter, Outcome, PositionRecord};
 pub struct DatagenConfig {
     /// The game.
     pub variant: Variant,
+    /// The position the random plies start from (`None`: the game's
+    /// start), e.g. the start without castling rights.
+    pub start_fen: Option<String>,
     /// Games to play (openings thrown away as unbalanced are not counted).
     pub games: u64,
     /// No game starts after this long from the start of the run; the
@@ -75,6 +78,7 @@ impl DatagenConfig {
     pub fn new(variant: Variant, games: u64) -> DatagenConfig {
         DatagenConfig {
             variant,
+            start_fen: None,
             games,
             time_limit: None,
             limits: SearchLimits {
@@ -119,6 +123,10 @@ pub fn generate(
     out: &Path,
     progress: &mut dyn FnMut(&DatagenProgress),
 ) -> Result<DatagenProgress, DataError> {
+    if let Some(fen) = &config.start_fen {
+        crate::rules::AnyGame::from_setup(config.variant, Some(fen), &[])
+            .map_err(|e| DataError::BadStart(e.to_string()))?;
+    }
     let writer = Mutex::new(DataWriter::append(out, config.variant)?);
     let next_game = AtomicU64::new(0);
     let games_done = AtomicU64::new(0);
@@ -208,12 +216,17 @@ fn game_seed(seed: u64, index: u64) -> u64 {
 fn play_game(engine: &mut Engine, config: &DatagenConfig, index: u64) -> Vec<PositionRecord> {
     let mut rng = XorShift(game_seed(config.seed, index));
     let control = SearchControl::new();
-    loop {
+    for _ in 0..OPENING_TRIES {
         if let Some(records) = try_game(engine, config, &mut rng, &control) {
             return records;
         }
     }
+    Vec::new()
 }
+
+/// Random openings tried for one game before it is given up with no
+/// positions (a start position that no random plies leave balanced).
+const OPENING_TRIES: usize = 1000;
 
 /// One search of the engine's current position at the run's limits.
 fn search(engine: &Engine, config: &DatagenConfig, control: &SearchControl) -> SearchResult {
@@ -229,7 +242,9 @@ fn try_game(
     rng: &mut XorShift,
     control: &SearchControl,
 ) -> Option<Vec<PositionRecord>> {
-    engine.set_position(config.variant, None, &[]).ok()?;
+    engine
+        .set_position(config.variant, config.start_fen.as_deref(), &[])
+        .ok()?;
     engine.new_game();
     let plies = config.random_plies + rng.below(2);
     for _ in 0..plies {
@@ -308,6 +323,7 @@ fn try_game(
 mod tests {
     use super::*;
     use crate::learn::data::{DataReader, DataStats};
+    use crate::rules::Role;
 
     #[test]
     fn self_play_writes_quiet_positions_with_their_results() {
@@ -369,6 +385,37 @@ mod tests {
                 (&full.pieces, full.side_to_move, full.score)
             );
         }
+    }
+
+    #[test]
+    fn games_start_from_the_given_position() {
+        // Chess without queens: no record may hold one.
+        let mut config = DatagenConfig::new(Variant::Chess, 1);
+        config.limits.nodes = Some(200);
+        config.max_plies = 30;
+        config.start_fen = Some("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1".into());
+        let mut engine = Engine::new();
+        engine.set_hash_mb(1).unwrap();
+        let records = play_game(&mut engine, &config, 2);
+        assert!(!records.is_empty());
+        for record in &records {
+            assert!(record.pieces.len() <= 30, "{} pieces", record.pieces.len());
+            let queens = record.pieces.iter().filter(|(_, p)| p.role == Role::Queen);
+            assert_eq!(queens.count(), 0);
+        }
+    }
+
+    #[test]
+    fn a_start_no_opening_leaves_balanced_is_given_up() {
+        // White's bare king against a whole army: every opening is lost
+        // (with a ply or none, so that no repetition can level it).
+        let mut config = DatagenConfig::new(Variant::Chess, 1);
+        config.limits.nodes = Some(100);
+        config.random_plies = 0;
+        config.start_fen = Some("rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w - - 0 1".into());
+        let mut engine = Engine::new();
+        engine.set_hash_mb(1).unwrap();
+        assert!(play_game(&mut engine, &config, 0).is_empty());
     }
 
     #[test]
