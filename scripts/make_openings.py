@@ -30,6 +30,11 @@ are kept for final checks; changes are tuned on scripts/openings/tune/
     python3 scripts/make_openings.py --variant GAME --count 400 --plies 6 \
         --depth 5 --seed 7 > scripts/openings/tune/GAME.txt
 
+and for WAD and Parity Chess also castling-free (`--no-castling`, the same
+arguments, written to scripts/openings/tune/GAME-nocastle.txt): the
+conditions of the games against Fairy-Stockfish, for tuning what those
+games need.
+
 `--min-score` keeps only lopsided openings instead, scored between
 --min-score and --max-score for either side: in a game as drawish as Wau
 Chess, where nearly every balanced opening is drawn between two close
