@@ -80,16 +80,20 @@ datagen_run() {
     fi
 }
 
-# seed_ranges RANGES: the seeds and games of NET_SEEDS-style ranges, one
-# "SEED GAMES" line each.
-seed_ranges() {
-    local range
-    for range in $1; do
+# network_runs PREFIX RANGES [START_FEN]: the runs at 1000 nodes searched
+# with the built-in network, one per seed of RANGES (FIRST-LAST:GAMES ...),
+# into PREFIX-SEED.data, each added to the fast runs.
+network_runs() {
+    local prefix=$1 range seed
+    for range in $2; do
         if ! [[ $range =~ ^([0-9]+)-([0-9]+):([0-9]+)$ ]]; then
             echo "train_net.sh: seed ranges are FIRST-LAST:GAMES, not $range" >&2
             exit 2
         fi
-        seq "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" | sed "s/\$/ ${BASH_REMATCH[3]}/"
+        for seed in $(seq "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"); do
+            datagen_run "$prefix-$seed.data" "${BASH_REMATCH[3]}" 1000 "$seed" "" "${3:-}"
+            fast+=("$prefix-$seed.data")
+        done
     done
 }
 
@@ -104,22 +108,12 @@ net_seeds=${NET_SEEDS:-}
 if [ -z "$net_seeds" ] && [ "${NET_RUNS:-0}" -gt 0 ]; then
     net_seeds="2001-$((2000 + NET_RUNS)):${NET_GAMES:-6000}"
 fi
-ranges=$(seed_ranges "$net_seeds")
-while read -r seed net_games; do
-    [ -n "$seed" ] || continue
-    datagen_run "$dir/data-net-$seed.data" "$net_games" 1000 "$seed" ""
-    fast+=("$dir/data-net-$seed.data")
-done <<<"$ranges"
+network_runs "$dir/data-net" "$net_seeds"
 if [ -n "${NOCASTLE_SEEDS:-}" ]; then
     # The game's start FEN (the `d` command), its castling field emptied.
     start=$(printf 'setoption name UCI_Variant value %s\nposition startpos\nd\nquit\n' "$game" |
         "$motley" | sed -n 's/^info string variant .* fen //p' | awk '{ $3 = "-"; print }')
-    ranges=$(seed_ranges "$NOCASTLE_SEEDS")
-    while read -r seed net_games; do
-        [ -n "$seed" ] || continue
-        datagen_run "$dir/data-nc-$seed.data" "$net_games" 1000 "$seed" "" "$start"
-        fast+=("$dir/data-nc-$seed.data")
-    done <<<"$ranges"
+    network_runs "$dir/data-nc" "$NOCASTLE_SEEDS" "$start"
 fi
 data=()
 for seed in $(seq 1 "$runs"); do

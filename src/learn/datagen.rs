@@ -325,6 +325,13 @@ mod tests {
     use crate::learn::data::{DataReader, DataStats};
     use crate::rules::Role;
 
+    /// An engine with a 1 MB table, for games at a few hundred nodes.
+    fn small_engine() -> Engine {
+        let mut engine = Engine::new();
+        engine.set_hash_mb(1).unwrap();
+        engine
+    }
+
     #[test]
     fn self_play_writes_quiet_positions_with_their_results() {
         let path = std::env::temp_dir().join(format!("motley-datagen-{}", std::process::id()));
@@ -364,8 +371,7 @@ mod tests {
     fn a_decided_game_ends_early_with_its_leader_the_winner() {
         let mut config = DatagenConfig::new(Variant::Chess, 1);
         config.limits.nodes = Some(300);
-        let mut engine = Engine::new();
-        engine.set_hash_mb(1).unwrap();
+        let mut engine = small_engine();
         let played_out = play_game(&mut engine, &config, 5);
         config.decided_cp = Some(150);
         let decided = play_game(&mut engine, &config, 5);
@@ -394,8 +400,7 @@ mod tests {
         config.limits.nodes = Some(200);
         config.max_plies = 30;
         config.start_fen = Some("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1".into());
-        let mut engine = Engine::new();
-        engine.set_hash_mb(1).unwrap();
+        let mut engine = small_engine();
         let records = play_game(&mut engine, &config, 2);
         assert!(!records.is_empty());
         for record in &records {
@@ -413,8 +418,7 @@ mod tests {
         config.limits.nodes = Some(100);
         config.random_plies = 0;
         config.start_fen = Some("rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w - - 0 1".into());
-        let mut engine = Engine::new();
-        engine.set_hash_mb(1).unwrap();
+        let mut engine = small_engine();
         assert!(play_game(&mut engine, &config, 0).is_empty());
     }
 
@@ -423,10 +427,8 @@ mod tests {
         let mut config = DatagenConfig::new(Variant::WadChess, 1);
         config.limits.nodes = Some(200);
         config.max_plies = 20;
-        let mut a = Engine::new();
-        let mut b = Engine::new();
-        a.set_hash_mb(1).unwrap();
-        b.set_hash_mb(1).unwrap();
+        let mut a = small_engine();
+        let mut b = small_engine();
         // Engine `b` has played another game first.
         let _ = play_game(&mut b, &config, 7);
         assert_eq!(play_game(&mut a, &config, 3), play_game(&mut b, &config, 3));
