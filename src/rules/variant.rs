@@ -424,6 +424,10 @@ pub struct EngineFacts {
     /// from the evaluation): measured a gain in chess, and not in WAD
     /// Chess, so only where it was measured to gain.
     pub prior_eval_history: bool,
+    /// Whether a move that gives check is searched a ply deeper: in
+    /// chess the search played better without it (checks are still never
+    /// reduced), elsewhere it was not measured.
+    pub check_extension: bool,
     /// How many plies less than the bench depth this game's bench
     /// positions are searched to (Chad's wide tree, searched without the
     /// selective rules, goes four plies less).
@@ -608,6 +612,7 @@ static CHESS: VariantSpec = VariantSpec {
     engine: EngineFacts {
         selective_search: true,
         prior_eval_history: true,
+        check_extension: false,
         bench_depth_cut: 0,
         bench_positions: &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -662,6 +667,7 @@ static WADCHESS: VariantSpec = VariantSpec {
     engine: EngineFacts {
         selective_search: true,
         prior_eval_history: false,
+        check_extension: true,
         bench_depth_cut: 0,
         bench_positions: &[
             "rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",
@@ -714,6 +720,7 @@ static PARITYCHESS: VariantSpec = VariantSpec {
     engine: EngineFacts {
         selective_search: true,
         prior_eval_history: false,
+        check_extension: true,
         bench_depth_cut: 0,
         bench_positions: &[
             "rcnbfqkfbncr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RCNBFQKFBNCR w KQkq - 0 1",
@@ -762,6 +769,7 @@ static CHAD: VariantSpec = VariantSpec {
     engine: EngineFacts {
         selective_search: false,
         prior_eval_history: false,
+        check_extension: true,
         bench_depth_cut: 4,
         bench_positions: &[
             "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
@@ -811,6 +819,7 @@ static WAUCHESS: VariantSpec = VariantSpec {
     engine: EngineFacts {
         selective_search: true,
         prior_eval_history: false,
+        check_extension: true,
         bench_depth_cut: 0,
         bench_positions: &[
             "********/********/********/rnbqkbnr/pppppppp/8/***2***/***2***/8/PPPPPPPP/RNBQKBNR/********/********/******** w KQkq - 0 1 a4,f4,a9,f9",

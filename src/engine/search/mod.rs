@@ -1,7 +1,8 @@
 //! Alpha-beta search: iterative deepening with aspiration windows,
 //! principal variation search, a shared transposition table, quiescence
 //! search, null-move pruning, reverse futility pruning, late move
-//! reductions, check and singular extensions, killer and history move
+//! reductions, singular and (where the game keeps them) check
+//! extensions, killer and history move
 //! ordering, a correction history on the static evaluation, mate
 //! distances, and repetition and 100-ply draws inside the tree. Several
 //! threads search the same root and share the table (lazy SMP,
@@ -724,7 +725,8 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 continue;
             }
 
-            let new_depth = depth - 1 + i32::from(singular || gives_check);
+            let checks = gives_check && self.selectivity.check_extension;
+            let new_depth = depth - 1 + i32::from(singular || checks);
             self.keys.push(key);
             self.moved[ply] = MovedPiece::of(pos, m);
             self.quiet_played[ply] = if quiet && m.kind() != MoveKind::BoardMove {

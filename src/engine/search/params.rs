@@ -345,20 +345,26 @@ pub struct Selectivity {
     /// around it ([`PRIOR_EVAL_BONUS_PER_CP`]); on only where the game's
     /// facts say so.
     pub prior_eval_history: bool,
+    /// A move that gives check is searched a ply deeper: off only where
+    /// the game's facts say so in a selective search (a mate search
+    /// always extends checks).
+    pub check_extension: bool,
 }
 
 /// The selective rules of `variant`'s search: all of them, or none where
 /// the game's spec says its search is not selective; the prior move's
-/// history from the evaluation only where the game's facts ask for it.
+/// history from the evaluation only where the game's facts ask for it,
+/// and the check extension everywhere but where they turn it off.
 pub fn selectivity(variant: crate::rules::Variant) -> Selectivity {
     let engine = &variant.spec().engine;
     Selectivity {
         prior_eval_history: engine.selective_search && engine.prior_eval_history,
+        check_extension: !engine.selective_search || engine.check_extension,
         ..selectivity_of(engine.selective_search)
     }
 }
 
-/// Every selective rule on (`all`) or off.
+/// Every selective rule on (`all`) or off; checks are extended either way.
 pub fn selectivity_of(all: bool) -> Selectivity {
     Selectivity {
         late_move_pruning: all,
@@ -373,6 +379,7 @@ pub fn selectivity_of(all: bool) -> Selectivity {
         reduced_depth_pruning: all,
         threat_ordering: all,
         prior_eval_history: all,
+        check_extension: true,
     }
 }
 

@@ -584,6 +584,7 @@ pub fn compile(definition: &GameDefinition, variant: Variant) -> Result<VariantS
             selective_search: true,
             // Measured only in the built-in chess.
             prior_eval_history: false,
+            check_extension: true,
             bench_depth_cut: 0,
             bench_positions: Vec::leak(vec![start_fen]),
             exchange: &STANDARD_EXCHANGE_VALUES,
