@@ -311,7 +311,8 @@ tunables! {
 /// see, and there these rules together lost badly (each one left out on
 /// its own still lost), so Chad searches without them; every other game
 /// uses them all (the prior move's history from the evaluation only where
-/// its facts ask for it).
+/// its facts ask for it). Checks are extended everywhere but where a
+/// game's facts turn that off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Selectivity {
     /// Late move pruning.
