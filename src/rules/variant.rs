@@ -426,7 +426,8 @@ pub struct EngineFacts {
     pub prior_eval_history: bool,
     /// Whether a move that gives check is searched a ply deeper: in
     /// chess the search played better without it (checks are still never
-    /// reduced), elsewhere it was not measured.
+    /// reduced); WAD and Parity Chess leaned to a loss without it and keep
+    /// it; elsewhere it was not measured.
     pub check_extension: bool,
     /// How many plies less than the bench depth this game's bench
     /// positions are searched to (Chad's wide tree, searched without the

@@ -330,7 +330,7 @@ pub struct Selectivity {
     pub iir: bool,
     /// The improving flag lowers the reverse futility margin.
     pub improving: bool,
-    /// Singular extensions, multicut and negative extensions (off with the
+    /// Singular extensions and multicut (off with the
     /// rules above where a game's search is not selective, but not
     /// measured there on their own).
     pub singular: bool,
