@@ -330,9 +330,9 @@ pub struct Selectivity {
     pub iir: bool,
     /// The improving flag lowers the reverse futility margin.
     pub improving: bool,
-    /// Singular extensions and multicut (off with the
-    /// rules above where a game's search is not selective, but not
-    /// measured there on their own).
+    /// Singular extensions and multicut (off with the rules above where a
+    /// game's search is not selective, but not measured there on their
+    /// own).
     pub singular: bool,
     /// ProbCut ([`PROBCUT_MIN_DEPTH`]).
     pub probcut: bool,
