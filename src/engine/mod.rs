@@ -5,6 +5,7 @@ pub mod bench;
 pub mod chesswar;
 pub mod error;
 pub mod eval;
+mod huge_pages;
 pub mod limits;
 pub mod nnue;
 pub mod options;

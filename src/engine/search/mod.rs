@@ -553,7 +553,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     if !see_ge(pos, m, probcut_beta - static_eval) {
                         continue;
                     }
-                    let child = Self::child(pos, m);
+                    let child = self.child(pos, m);
                     self.check_seen[ply + 1] = (child.key(), child.in_check());
                     self.keys.push(key);
                     self.moved[ply] = MovedPiece::of(pos, m);
@@ -706,7 +706,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                 }
             }
 
-            let child = Self::child(pos, m);
+            let child = self.child(pos, m);
             let gives_check = child.in_check();
             self.check_seen[ply + 1] = (child.key(), gives_check);
 
@@ -954,11 +954,13 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
             .all(|&c| pos.pieces(c, Role::King).count() == 1)
     }
 
-    /// The position after `m`; debug builds check that the move did not
-    /// leave the mover's king in check.
+    /// The position after `m`, its table slot on its way to the cache;
+    /// debug builds check that the move did not leave the mover's king in
+    /// check.
     #[inline]
-    fn child(pos: &Position<B>, m: Move) -> Position<B> {
+    fn child(&self, pos: &Position<B>, m: Move) -> Position<B> {
         let child = pos.after(m);
+        self.shared.tt.prefetch(child.key());
         debug_assert!(
             !child.opponent_in_check(),
             "{} leaves the king in check in {}",
@@ -1037,7 +1039,7 @@ impl<'a, B: Bitboard> Searcher<'a, B> {
                     continue;
                 }
             }
-            let child = Self::child(pos, m);
+            let child = self.child(pos, m);
             self.moved[ply] = MovedPiece::of(pos, m);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if self.stopped {
