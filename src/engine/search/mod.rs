@@ -19,6 +19,7 @@ mod picker;
 mod shared;
 mod threads;
 
+use std::sync::LazyLock;
 use std::sync::atomic::Ordering;
 
 use crate::rules::{Bitboard, Color, Game, Move, MoveKind, Position, Role};
@@ -82,13 +83,32 @@ impl NodeFlags {
     }
 }
 
+/// How many natural logarithms [`LOGARITHMS`] holds: depths and move
+/// numbers below this are looked up, larger ones computed.
+const LOGARITHMS_HELD: usize = 256;
+
+/// `ln n` for each `n` below [`LOGARITHMS_HELD`] (`ln 0` held as 0, never
+/// read), so that the late-move reduction of a node costs two loads, not
+/// two calls to the logarithm.
+static LOGARITHMS: LazyLock<[f64; LOGARITHMS_HELD]> =
+    LazyLock::new(|| std::array::from_fn(|n| if n == 0 { 0.0 } else { (n as f64).ln() }));
+
+/// `ln n` for `n` at least 1, from [`LOGARITHMS`] where it is held there.
+#[inline]
+fn ln(n: usize) -> f64 {
+    LOGARITHMS
+        .get(n)
+        .copied()
+        .unwrap_or_else(|| (n as f64).ln())
+}
+
 /// Late-move reduction in plies for a depth and move number.
 fn reduction(depth: i32, moves_searched: usize) -> i32 {
-    let d = depth.max(1) as f64;
-    let m = moves_searched.max(1) as f64;
+    let d = depth.max(1) as usize;
+    let m = moves_searched.max(1);
     let base = f64::from(tuned!(LMR_BASE_PERCENT)) / 100.0;
     let divisor = f64::from(tuned!(LMR_DIVISOR_PERCENT)) / 100.0;
-    (base + d.ln() * m.ln() / divisor) as i32
+    (base + ln(d) * ln(m) / divisor) as i32
 }
 
 struct Searcher<'a, B: Bitboard> {
@@ -1285,4 +1305,29 @@ fn buffer(buffers: &mut Vec<Vec<MoveBuffer>>, nesting: usize, ply: usize) -> &mu
         level.resize_with(ply + 1, MoveBuffer::new);
     }
     &mut level[ply]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The looked-up logarithms give the reductions the formula gives,
+    /// inside the table and past its end.
+    #[test]
+    fn reductions_from_the_table_match_the_formula() {
+        let base = f64::from(tuned!(LMR_BASE_PERCENT)) / 100.0;
+        let divisor = f64::from(tuned!(LMR_DIVISOR_PERCENT)) / 100.0;
+        for depth in 0..300 {
+            for moves in 0..300 {
+                let d = f64::from(depth.max(1));
+                let m = moves.max(1) as f64;
+                let direct = (base + d.ln() * m.ln() / divisor) as i32;
+                assert_eq!(
+                    reduction(depth, moves),
+                    direct,
+                    "depth {depth}, move {moves}"
+                );
+            }
+        }
+    }
 }
