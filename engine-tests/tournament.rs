@@ -122,6 +122,16 @@ fn motley_plays_itself_over_uci_and_xboard_and_writes_pgn() {
     for game in from_first_opening {
         let movetext = game.split("\n\n").nth(1).unwrap_or_default();
         assert!(movetext.starts_with("1. e4 e5 "), "{game}");
+        // The engines' moves carry their score, depth and time, as Cute
+        // Chess writes them: `2. Nf3 {+0.12/7 0.101s}`; the opening's
+        // moves carry nothing.
+        let words: Vec<&str> = movetext.split_whitespace().collect();
+        let note = words[5];
+        assert!(
+            (note.starts_with("{+") || note.starts_with("{-")) && note.contains('/'),
+            "{game}"
+        );
+        assert!(words[6].ends_with("s}"), "{game}");
     }
     assert_eq!(games.matches("[White \"UciSide\"]").count(), 2);
     assert_eq!(games.matches("[White \"XbSide\"]").count(), 2);

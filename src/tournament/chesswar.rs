@@ -122,6 +122,7 @@ pub fn play_game(
             game: GameKind::ChessWar,
             fen: None,
             san: tokens.to_vec(),
+            notes: Vec::new(),
             result,
             reason,
             termination,

@@ -266,6 +266,7 @@ fn play_one(
                 },
                 fen: pairing.opening.fen.clone(),
                 san: Vec::new(),
+                notes: Vec::new(),
                 result: GameResult::Win(!color),
                 reason: format!("{color:?}'s engine {fault}"),
                 termination: Termination::Crash,

@@ -1,7 +1,9 @@
 //! PGN output for finished games: the seven standard tags, `Variant`,
 //! `SetUp`/`FEN` for games that do not start from the game's start
 //! position, `TimeControl`, `Termination` and `PlyCount`, and the moves in
-//! SAN with the ending as a closing comment.
+//! SAN, each engine move followed by a comment with its score, depth and
+//! time as Cute Chess writes them (`{+0.31/12 0.452s}`), with the ending
+//! as a closing comment.
 
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
@@ -12,8 +14,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::rules::{AnyPosition, Color, GameKind};
 
+use super::player::EngineScore;
 use super::player::{TimeControl, seconds_text};
-use super::referee::GameRecord;
+use super::referee::{GameRecord, MoveNote};
 
 /// Today's date as PGN writes it, `YYYY.MM.DD` (UTC).
 fn today() -> String {
@@ -78,6 +81,26 @@ fn comment(text: &str) -> String {
     format!("{{{inside}}}")
 }
 
+/// A move's comment text as Cute Chess writes it: the mover's score in
+/// pawns (a mate as `+M5` or `-M3`, in moves) and the depth, then the
+/// time it took, e.g. `+0.31/12 0.452s`; a move without a reported
+/// score has the time alone.
+fn note_text(note: &MoveNote) -> String {
+    let time = format!("{:.3}s", note.time.as_secs_f64());
+    let Some(thought) = note.thought else {
+        return time;
+    };
+    let score = match thought.score {
+        EngineScore::Centipawns(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        EngineScore::Mate(n) if n >= 0 => format!("+M{n}"),
+        EngineScore::Mate(n) => format!("-M{}", n.unsigned_abs()),
+    };
+    match thought.depth {
+        Some(depth) => format!("{score}/{depth} {time}"),
+        None => format!("{score} {time}"),
+    }
+}
+
 /// The PGN of a finished game.
 pub fn write_game(record: &GameRecord, event: &str, round: usize, tc: TimeControl) -> String {
     let ending = Ending {
@@ -126,6 +149,11 @@ fn write(
         }
         GameKind::ChessWar => None,
     };
+    let move_comments: Vec<Option<String>> = record
+        .notes
+        .iter()
+        .map(|note| note.as_ref().map(note_text))
+        .collect();
     PgnGame {
         event,
         round: round.to_string(),
@@ -139,6 +167,7 @@ fn write(
             ("PlyCount", record.san.len().to_string()),
         ],
         moves: &record.san,
+        move_comments: &move_comments,
         first_move,
         comment: Some(ending.comment),
     }
@@ -165,6 +194,9 @@ pub struct PgnGame<'a> {
     pub more_tags: Vec<(&'static str, String)>,
     /// The moves (SAN, or ChessWar's tokens).
     pub moves: &'a [String],
+    /// A comment after each move, where one is `Some` (braces added when
+    /// written); may be shorter than `moves`.
+    pub move_comments: &'a [Option<String>],
     /// The first move's number and side, for numbered movetext; `None`
     /// writes the moves unnumbered (ChessWar's tokens do not alternate
     /// between the sides).
@@ -202,16 +234,30 @@ impl PgnGame<'_> {
         out.push('\n');
 
         let mut words = Vec::new();
+        let move_comment = |i: usize| self.move_comments.get(i).and_then(Option::as_deref);
         match self.first_move {
-            None => words.extend(self.moves.iter().cloned()),
+            None => {
+                for (i, token) in self.moves.iter().enumerate() {
+                    words.push(token.clone());
+                    words.extend(move_comment(i).map(comment));
+                }
+            }
             Some((mut number, mut side)) => {
+                let mut after_comment = false;
                 for (i, san) in self.moves.iter().enumerate() {
                     match side {
                         Color::White => words.push(format!("{number}.")),
-                        Color::Black if i == 0 => words.push(format!("{number}...")),
+                        // Black's move takes its number again after a
+                        // comment, as PGN's export format asks.
+                        Color::Black if i == 0 || after_comment => {
+                            words.push(format!("{number}..."))
+                        }
                         Color::Black => {}
                     }
                     words.push(san.clone());
+                    let note = move_comment(i).map(comment);
+                    after_comment = note.is_some();
+                    words.extend(note);
                     if side == Color::Black {
                         number += 1;
                     }
@@ -404,6 +450,7 @@ mod tests {
             game: GameKind::Board(Variant::Chess),
             fen: None,
             san: vec!["e4".into()],
+            notes: Vec::new(),
             result: GameResult::Win(Color::White),
             reason: "crashed: its stderr: a}\n\n[Event \"x\"]".into(),
             termination: Termination::Crash,
@@ -443,6 +490,7 @@ mod tests {
             game: GameKind::Board(Variant::WadChess),
             fen: None,
             san: vec!["e4".into(), "e5".into(), "Cd3".into()],
+            notes: Vec::new(),
             result: GameResult::Win(Color::White),
             reason: "Black resigns".into(),
             termination: Termination::Normal,
@@ -471,6 +519,7 @@ mod tests {
             game: GameKind::Board(Variant::Chess),
             fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 7".into()),
             san: vec!["Kd7".into(), "Rh7+".into()],
+            notes: Vec::new(),
             result: GameResult::Draw,
             reason: "Draw by the runner's limit of 2 plies".into(),
             termination: Termination::Adjudication,
@@ -487,12 +536,48 @@ mod tests {
         assert!(pgn.contains("[Termination \"adjudication\"]"));
     }
 
+    #[test]
+    fn engine_moves_carry_their_score_depth_and_time() {
+        use crate::tournament::player::Thought;
+        let note = |score: Option<EngineScore>, depth, ms| {
+            Some(MoveNote {
+                thought: score.map(|score| Thought { score, depth }),
+                time: Duration::from_millis(ms),
+            })
+        };
+        let record = GameRecord {
+            notes: vec![
+                None,
+                note(Some(EngineScore::Centipawns(-31)), Some(12), 452),
+                note(Some(EngineScore::Mate(3)), Some(20), 1_234),
+                note(None, None, 7),
+                note(Some(EngineScore::Mate(-2)), None, 80),
+            ],
+            ..game(&["e4", "e5", "Nf3", "Nc6", "Bb5"])
+        };
+        let pgn = write_game(
+            &record,
+            "test",
+            1,
+            TimeControl::PerMove(Duration::from_secs(1)),
+        );
+        let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+        assert!(
+            movetext.starts_with(
+                "1. e4 e5 {-0.31/12 0.452s} 2. Nf3 {+M3/20 1.234s} 2... Nc6 {0.007s} \
+                 3. Bb5 {-M2 0.080s} {White's engine crashed} 0-1"
+            ),
+            "{pgn}"
+        );
+    }
+
     fn game(san: &[&str]) -> GameRecord {
         GameRecord {
             players: ["A".into(), "B".into()],
             game: GameKind::Board(Variant::Chess),
             fen: None,
             san: san.iter().map(|s| s.to_string()).collect(),
+            notes: Vec::new(),
             result: GameResult::Win(Color::Black),
             reason: "White's engine crashed".into(),
             termination: Termination::Crash,

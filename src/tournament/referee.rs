@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{AnyGame, Color, GameKind, Outcome, Variant};
 
-use super::player::{Fault, Player, Reply, TimeControl};
+use super::player::{Fault, Player, Reply, Thought, TimeControl};
 
 /// A start for a game: a position and moves played from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -139,6 +139,9 @@ pub struct GameRecord {
     pub fen: Option<String>,
     /// The moves in SAN, from the start of the record.
     pub san: Vec<String>,
+    /// What the runner saw of each move of `san` an engine played (none
+    /// for the opening's moves); may be shorter than `san`.
+    pub notes: Vec<Option<MoveNote>>,
     /// The result.
     pub result: GameResult,
     /// Why the game ended, for people.
@@ -147,6 +150,16 @@ pub struct GameRecord {
     pub termination: Termination,
     /// The side whose engine failed (and must be restarted), if one did.
     pub faulty: Option<Color>,
+}
+
+/// What the runner saw of one move an engine played: how long the engine
+/// took, and its last score and depth before it moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    /// The engine's last exact score and its depth, if it gave one.
+    pub thought: Option<Thought>,
+    /// From the request to the answer, as the runner's clock measured it.
+    pub time: Duration,
 }
 
 /// The counters an adjudication rule keeps per side.
@@ -179,6 +192,7 @@ struct Referee<'a> {
     game: AnyGame,
     wire: Vec<String>,
     san: Vec<String>,
+    notes: Vec<Option<MoveNote>>,
     streaks: Streaks,
 }
 
@@ -274,6 +288,7 @@ impl<'a> Referee<'a> {
             game,
             wire: Vec::new(),
             san: Vec::new(),
+            notes: Vec::new(),
             streaks: Streaks::default(),
         }
         .with_moves(&opening.moves)
@@ -281,7 +296,7 @@ impl<'a> Referee<'a> {
 
     fn with_moves(mut self, moves: &[String]) -> Self {
         for m in moves {
-            self.record(m)
+            self.record(m, None)
                 .expect("openings are checked when they are read");
         }
         self
@@ -290,14 +305,16 @@ impl<'a> Referee<'a> {
     /// Plays a move given in any spelling the rules core reads (the
     /// engine's: a castle as its two legs, a promotion without its only
     /// letter), keeping the record in SAN and in the referee's own wire
-    /// spelling, which is what the engines are sent.
-    fn record(&mut self, text: &str) -> Result<(), String> {
+    /// spelling, which is what the engines are sent, with `note` (what the
+    /// runner saw of it, for a move an engine played).
+    fn record(&mut self, text: &str, note: Option<MoveNote>) -> Result<(), String> {
         let position = self.game.position();
         let wire = position.canonical_wire(text).map_err(|e| e.to_string())?;
         let san = position.san_of_wire(&wire).map_err(|e| e.to_string())?;
         self.game.play_wire(&wire).map_err(|e| e.to_string())?;
         self.san.push(san);
         self.wire.push(wire);
+        self.notes.push(note);
         Ok(())
     }
 
@@ -311,6 +328,7 @@ impl<'a> Referee<'a> {
             game: GameKind::Board(self.rules.variant),
             fen: self.opening_fen.clone(),
             san: self.san.clone(),
+            notes: self.notes.clone(),
             result,
             reason,
             termination,
@@ -369,7 +387,11 @@ impl<'a> Referee<'a> {
             self.rules
                 .time_control
                 .after_move(&mut clocks, side, elapsed);
-            if let Err(why) = self.record(&text) {
+            let note = MoveNote {
+                thought: self.players[side.index()].last_thought(),
+                time: elapsed,
+            };
+            if let Err(why) = self.record(&text, Some(note)) {
                 return (
                     GameResult::Win(!side),
                     format!("{side:?} played an illegal move: {why}"),

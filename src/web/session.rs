@@ -768,6 +768,7 @@ impl Session {
                 .into_iter()
                 .collect(),
             moves: &moves,
+            move_comments: &[],
             first_move,
             comment: None,
         }

@@ -26,7 +26,7 @@ impl Player {
         time_control: TimeControl,
         setup: &[(String, String)],
     ) -> Result<(), Fault> {
-        self.last_score = None;
+        self.last_thought = None;
         let prepared = match &mut self.dialect {
             Dialect::Uci(uci) => uci.new_chesswar_game(&mut self.process, setup),
             Dialect::Xboard(xboard) => {

@@ -26,7 +26,7 @@ use xboard::Xboard;
 pub(crate) use clock::seconds_text;
 pub use clock::{Clock, GameClocks, NODES_MOVE_GRACE_SECS, NODES_PER_SECOND_FLOOR, TimeControl};
 pub use process::Fault;
-pub use reply::{EngineScore, Reply};
+pub use reply::{EngineScore, Reply, Thought};
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,8 +69,8 @@ pub struct Player {
     process: Process,
     dialect: Dialect,
     name: String,
-    /// The last score reported during the last search.
-    last_score: Option<EngineScore>,
+    /// The last score (and depth) reported during the last search.
+    last_thought: Option<Thought>,
 }
 
 /// How long an engine may take to start by default (see
@@ -131,7 +131,7 @@ impl Player {
                     .clone()
                     .or(own_name)
                     .unwrap_or_else(|| config.command.clone()),
-                last_score: None,
+                last_thought: None,
             }),
             Err(fault) => {
                 let fault = process.explained(fault);
@@ -162,7 +162,13 @@ impl Player {
 
     /// The score of its last search, from its own side's point of view.
     pub fn last_score(&self) -> Option<EngineScore> {
-        self.last_score
+        self.last_thought.map(|t| t.score)
+    }
+
+    /// The score and depth of its last search's last line that had a
+    /// score.
+    pub fn last_thought(&self) -> Option<Thought> {
+        self.last_thought
     }
 
     /// Prepares a new game: the variant, the start position (`fen`, or the
@@ -183,7 +189,7 @@ impl Player {
         fen: Option<&str>,
         time_control: TimeControl,
     ) -> Result<(), Fault> {
-        self.last_score = None;
+        self.last_thought = None;
         match &mut self.dialect {
             Dialect::Uci(uci) => uci.new_game(&mut self.process, variant),
             Dialect::Xboard(xboard) => {
@@ -204,26 +210,22 @@ impl Player {
         clock: Clock,
         deadline: Instant,
     ) -> Result<Reply, Fault> {
-        self.ask(|dialect, io, score| match dialect {
-            Dialect::Uci(uci) => uci.think(io, fen, moves, clock, deadline, score),
+        self.ask(|dialect, io, thought| match dialect {
+            Dialect::Uci(uci) => uci.think(io, fen, moves, clock, deadline, thought),
             Dialect::Xboard(xboard) => {
-                xboard.think(io, moves, side_to_move, clock, deadline, score)
+                xboard.think(io, moves, side_to_move, clock, deadline, thought)
             }
         })
     }
 
     /// Asks the engine for a move through `dialect`'s own request; the
-    /// score it reports on the way is kept, a fault is explained.
+    /// score and depth it reports on the way are kept, a fault is explained.
     fn ask(
         &mut self,
-        request: impl FnOnce(
-            &mut Dialect,
-            &mut Process,
-            &mut Option<EngineScore>,
-        ) -> Result<Reply, Fault>,
+        request: impl FnOnce(&mut Dialect, &mut Process, &mut Option<Thought>) -> Result<Reply, Fault>,
     ) -> Result<Reply, Fault> {
-        self.last_score = None;
-        let reply = request(&mut self.dialect, &mut self.process, &mut self.last_score);
+        self.last_thought = None;
+        let reply = request(&mut self.dialect, &mut self.process, &mut self.last_thought);
         reply.map_err(|fault| self.explained(fault))
     }
 

@@ -1,5 +1,5 @@
-//! What an engine answers when asked to move, and the score it reported
-//! while it thought.
+//! What an engine answers when asked to move, and the score and depth it
+//! reported while it thought.
 
 /// What an engine answers when asked to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,4 +28,14 @@ impl EngineScore {
             EngineScore::Mate(_) => -100_000,
         }
     }
+}
+
+/// An engine's last word on its search before it moved: its score and,
+/// where the line gave one, the depth it reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// The score, from the engine's own side's point of view.
+    pub score: EngineScore,
+    /// The depth in plies, where the line named one.
+    pub depth: Option<u32>,
 }

@@ -8,7 +8,7 @@ use crate::rules::Variant;
 
 use super::clock::{Clock, seconds_text};
 use super::process::{Fault, MAX_NOISE_LINES, Process, quote, sync_wait};
-use super::reply::{EngineScore, Reply};
+use super::reply::{EngineScore, Reply, Thought};
 
 /// What a UCI engine told of itself, and how long it may take to answer.
 pub struct Uci {
@@ -125,7 +125,7 @@ impl Uci {
 
     /// Sends the game `fen` (None: the start) + `moves` and `go` with
     /// `clock`, and waits until `deadline` at most for `bestmove`; the
-    /// scores of the `info` lines on the way go to `score`.
+    /// scores and depths of the `info` lines on the way go to `thought`.
     pub fn think(
         &self,
         io: &mut Process,
@@ -133,7 +133,7 @@ impl Uci {
         moves: &[String],
         clock: Clock,
         deadline: Instant,
-        score: &mut Option<EngineScore>,
+        thought: &mut Option<Thought>,
     ) -> Result<Reply, Fault> {
         let mut position = match fen {
             Some(fen) => format!("position fen {fen}"),
@@ -161,8 +161,8 @@ impl Uci {
         io.send(&go)?;
         loop {
             let line = io.next_line(deadline, "bestmove")?;
-            if let Some(reported) = parse_score(&line) {
-                *score = Some(reported);
+            if let Some(reported) = parse_thought(&line) {
+                *thought = Some(reported);
             }
             let mut tokens = line.split_whitespace();
             if tokens.next() == Some("bestmove") {
@@ -175,8 +175,9 @@ impl Uci {
     }
 }
 
-/// Reads the score of a UCI `info` line.
-fn parse_score(line: &str) -> Option<EngineScore> {
+/// Reads the score and depth of a UCI `info` line (none for a line
+/// without an exact score).
+fn parse_thought(line: &str) -> Option<Thought> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     if tokens.first() != Some(&"info") {
         return None;
@@ -189,11 +190,16 @@ fn parse_score(line: &str) -> Option<EngineScore> {
         return None;
     }
     let value: i32 = tokens.get(at + 2)?.parse().ok()?;
-    match *tokens.get(at + 1)? {
-        "cp" => Some(EngineScore::Centipawns(value)),
-        "mate" => Some(EngineScore::Mate(value)),
-        _ => None,
-    }
+    let score = match *tokens.get(at + 1)? {
+        "cp" => EngineScore::Centipawns(value),
+        "mate" => EngineScore::Mate(value),
+        _ => return None,
+    };
+    let depth = tokens
+        .iter()
+        .position(|t| *t == "depth")
+        .and_then(|at| tokens.get(at + 1)?.parse().ok());
+    Some(Thought { score, depth })
 }
 
 #[cfg(test)]
@@ -203,13 +209,26 @@ mod tests {
     #[test]
     fn scores_of_info_lines() {
         assert_eq!(
-            parse_score("info depth 5 score cp -31 nodes 100 pv e2e4"),
-            Some(EngineScore::Centipawns(-31))
+            parse_thought("info depth 5 score cp -31 nodes 100 pv e2e4"),
+            Some(Thought {
+                score: EngineScore::Centipawns(-31),
+                depth: Some(5)
+            })
         );
         assert_eq!(
-            parse_score("info depth 9 score mate -2 pv e2e4"),
-            Some(EngineScore::Mate(-2))
+            parse_thought("info depth 9 score mate -2 pv e2e4"),
+            Some(Thought {
+                score: EngineScore::Mate(-2),
+                depth: Some(9)
+            })
         );
-        assert_eq!(parse_score("info depth 9 score cp 5 lowerbound"), None);
+        assert_eq!(
+            parse_thought("info score cp 12 nodes 100"),
+            Some(Thought {
+                score: EngineScore::Centipawns(12),
+                depth: None
+            })
+        );
+        assert_eq!(parse_thought("info depth 9 score cp 5 lowerbound"), None);
     }
 }

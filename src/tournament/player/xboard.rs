@@ -9,7 +9,7 @@ use crate::rules::{Color, Variant};
 
 use super::clock::{Clock, TimeControl, seconds_text};
 use super::process::{Fault, MAX_NOISE_LINES, Process, quote, sync_wait};
-use super::reply::{EngineScore, Reply};
+use super::reply::{EngineScore, Reply, Thought};
 
 /// How long an XBoard engine gets to send its first `feature` line after
 /// `protover 2` (the protocol's two seconds), and to send `done=1` after
@@ -214,8 +214,8 @@ impl Xboard {
 
     /// Sends the moves the engine lacks after `force`, the clocks of a
     /// running clock (`side_to_move`'s first) and `go`, and waits until
-    /// `deadline` at most for the engine's move; the scores of its
-    /// thinking lines go to `score`. An engine already playing on with
+    /// `deadline` at most for the engine's move; the scores and depths of
+    /// its thinking lines go to `thought`. An engine already playing on with
     /// every move sent (in ChessWar a side makes several decisions in a
     /// row) is only waited for.
     pub fn think(
@@ -225,10 +225,10 @@ impl Xboard {
         side_to_move: Color,
         clock: Clock,
         deadline: Instant,
-        score: &mut Option<EngineScore>,
+        thought: &mut Option<Thought>,
     ) -> Result<Reply, Fault> {
         if self.playing && self.synced == moves.len() {
-            return self.wait_move(io, deadline, score);
+            return self.wait_move(io, deadline, thought);
         }
         io.send("force")?;
         self.playing = false;
@@ -249,22 +249,22 @@ impl Xboard {
         }
         io.send("go")?;
         self.playing = true;
-        self.wait_move(io, deadline, score)
+        self.wait_move(io, deadline, thought)
     }
 
     /// The engine's next `move` (or resignation), before `deadline`; the
-    /// scores of its thinking lines go to `score`.
+    /// scores and depths of its thinking lines go to `thought`.
     pub fn wait_move(
         &mut self,
         io: &mut Process,
         deadline: Instant,
-        score: &mut Option<EngineScore>,
+        thought: &mut Option<Thought>,
     ) -> Result<Reply, Fault> {
         loop {
             let line = io.next_line(deadline, "move")?;
             let trimmed = line.trim();
-            if let Some(reported) = parse_score(trimmed) {
-                *score = Some(reported);
+            if let Some(reported) = parse_thought(trimmed) {
+                *thought = Some(reported);
                 continue;
             }
             if let Some(m) = trimmed.strip_prefix("move ") {
@@ -325,21 +325,25 @@ fn parse_features(text: &str) -> Vec<(String, String)> {
     pairs
 }
 
-/// Reads the score of an XBoard thinking line.
-fn parse_score(line: &str) -> Option<EngineScore> {
+/// Reads the score and depth of an XBoard thinking line.
+fn parse_thought(line: &str) -> Option<Thought> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     // depth score time nodes pv...; depth may end in a `.` or `&`.
     let depth = tokens.first()?.trim_end_matches(['.', '&']);
-    depth.parse::<u32>().ok()?;
+    let depth = depth.parse::<u32>().ok()?;
     let score: i32 = tokens.get(1)?.parse().ok()?;
     tokens.get(3)?.parse::<u64>().ok()?;
     // Mate in N is 100000+N by the protocol (some engines count
     // down from 100000 instead): the distance either way.
-    Some(if score.abs() >= 99_000 {
+    let score = if score.abs() >= 99_000 {
         let n = (score.abs() - 100_000).abs().max(1);
         EngineScore::Mate(if score > 0 { n } else { -n })
     } else {
         EngineScore::Centipawns(score)
+    };
+    Some(Thought {
+        score,
+        depth: Some(depth),
     })
 }
 
@@ -360,14 +364,15 @@ mod tests {
 
     #[test]
     fn scores_of_thinking_lines() {
+        let thought = |score, depth| Some(Thought { score, depth });
         assert_eq!(
-            parse_score("7 -45 120 34567 e2e4 e7e5"),
-            Some(EngineScore::Centipawns(-45))
+            parse_thought("7 -45 120 34567 e2e4 e7e5"),
+            thought(EngineScore::Centipawns(-45), Some(7))
         );
         assert_eq!(
-            parse_score("12 100003 120 34567 e2e4"),
-            Some(EngineScore::Mate(3))
+            parse_thought("12. 100003 120 34567 e2e4"),
+            thought(EngineScore::Mate(3), Some(12))
         );
-        assert_eq!(parse_score("move e2e4"), None);
+        assert_eq!(parse_thought("move e2e4"), None);
     }
 }
