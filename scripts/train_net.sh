@@ -16,7 +16,9 @@
 #                 after the fast runs: NET_RUNS of them (default 0),
 #                 NET_GAMES games each (default 6000), seeds 2001 on; or
 #                 NET_SEEDS, ranges FIRST-LAST:GAMES (e.g. "2001-2008:900
-#                 3001-3012:1000"), in place of NET_RUNS and NET_GAMES
+#                 3001-3012:1000"), in place of NET_RUNS and NET_GAMES;
+#                 a range FIRST-LAST:GAMES@NODES searches NODES a move
+#                 instead of 1000 (e.g. "12001-12040:200@5000")
 #   data-nc-S.data  runs like data-net-S.data whose games start from the
 #                 game's start without castling rights (datagen --fen),
 #                 as games against engines that do not know the game's
@@ -80,18 +82,20 @@ datagen_run() {
     fi
 }
 
-# network_runs PREFIX RANGES [START_FEN]: the runs at 1000 nodes searched
-# with the built-in network, one per seed of RANGES (FIRST-LAST:GAMES ...),
-# into PREFIX-SEED.data, each added to the fast runs.
+# network_runs PREFIX RANGES [START_FEN]: the runs searched with the
+# built-in network, one per seed of RANGES (FIRST-LAST:GAMES[@NODES] ...,
+# 1000 nodes a move unless NODES says), into PREFIX-SEED.data, each added
+# to the fast runs.
 network_runs() {
-    local prefix=$1 range seed
+    local prefix=$1 range seed nodes
     for range in $2; do
-        if ! [[ $range =~ ^([0-9]+)-([0-9]+):([0-9]+)$ ]]; then
-            echo "train_net.sh: seed ranges are FIRST-LAST:GAMES, not $range" >&2
+        if ! [[ $range =~ ^([0-9]+)-([0-9]+):([0-9]+)(@([0-9]+))?$ ]]; then
+            echo "train_net.sh: seed ranges are FIRST-LAST:GAMES[@NODES], not $range" >&2
             exit 2
         fi
+        nodes=${BASH_REMATCH[5]:-1000}
         for seed in $(seq "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"); do
-            datagen_run "$prefix-$seed.data" "${BASH_REMATCH[3]}" 1000 "$seed" "" "${3:-}"
+            datagen_run "$prefix-$seed.data" "${BASH_REMATCH[3]}" "$nodes" "$seed" "" "${3:-}"
             fast+=("$prefix-$seed.data")
         done
     done
