@@ -907,8 +907,8 @@ fn chesswar_matches_are_refereed_with_the_runners_dice() {
     assert_eq!(faults(&report, "Nonsense"), (0, 0, 2), "{report}");
 }
 
-/// The moves of each round of a PGN, without the tags (the date differs
-/// between runs).
+/// The moves of each round of a PGN, with their scores and depths, without
+/// the tags (the date differs between runs) or the moves' times.
 fn movetexts(pgn: &str) -> Vec<(usize, String)> {
     let mut games: Vec<(usize, String)> = pgn
         .split("[Event ")
@@ -920,9 +920,18 @@ fn movetexts(pgn: &str) -> Vec<(usize, String)> {
                 .and_then(|r| r.split('"').next())
                 .and_then(|r| r.parse().ok())
                 .unwrap_or(0);
+            // The moves with their scores and depths; the times a move
+            // took (`0.016s}`) differ from run to run and are left out.
             let moves = game
                 .lines()
                 .filter(|l| !l.starts_with('['))
+                .flat_map(str::split_whitespace)
+                .map(|word| match word.strip_suffix("s}") {
+                    Some(time) if time.trim_start_matches('{').parse::<f64>().is_ok() => {
+                        if word.starts_with('{') { "{}" } else { "}" }
+                    }
+                    _ => word,
+                })
                 .collect::<Vec<_>>()
                 .join(" ");
             (round, moves)
