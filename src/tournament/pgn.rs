@@ -14,8 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::rules::{AnyPosition, Color, GameKind};
 
-use super::player::EngineScore;
-use super::player::{TimeControl, seconds_text};
+use super::player::{EngineScore, TimeControl, seconds_text};
 use super::referee::{GameRecord, MoveNote};
 
 /// Today's date as PGN writes it, `YYYY.MM.DD` (UTC).

@@ -410,8 +410,8 @@ impl<'a> Referee<'a> {
     /// Applies the score rules after `side` moved at full move `fullmove`.
     fn adjudicate(&mut self, side: Color, fullmove: u32) -> Option<Ending> {
         let score = self.players[side.index()]
-            .last_score()
-            .map(|s| s.centipawns());
+            .last_thought()
+            .map(|t| t.score.centipawns());
         let me = side.index();
         let adjudication = self.rules.adjudication;
         if let Some(rule) = adjudication.resign {

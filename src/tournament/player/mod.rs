@@ -160,13 +160,8 @@ impl Player {
         }
     }
 
-    /// The score of its last search, from its own side's point of view.
-    pub fn last_score(&self) -> Option<EngineScore> {
-        self.last_thought.map(|t| t.score)
-    }
-
-    /// The score and depth of its last search's last line that had a
-    /// score.
+    /// The score (from its own side's point of view) and depth of its
+    /// last search's last line that had a score.
     pub fn last_thought(&self) -> Option<Thought> {
         self.last_thought
     }
