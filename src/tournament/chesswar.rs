@@ -14,6 +14,7 @@ use crate::rules::{Color, GameKind};
 use super::player::Player;
 use super::referee::{
     Ending, GameRecord, GameResult, GameRules, Termination, answered_move, fault_ending,
+    in_progress,
 };
 
 /// How a ChessWar match is played beyond the common rules.
@@ -115,7 +116,7 @@ pub fn play_game(
 ) -> GameRecord {
     let names = [players[0].name().to_string(), players[1].name().to_string()];
     let mut tokens: Vec<String> = Vec::new();
-    let record = |tokens: &[String], ending: (GameResult, String, Termination, Option<Color>)| {
+    let record = |tokens: &[String], ending: Ending| {
         let (result, reason, termination, faulty) = ending;
         GameRecord {
             players: names.clone(),
@@ -130,13 +131,7 @@ pub fn play_game(
         }
     };
     let ending = run(players, rules, chesswar, seed, &mut tokens, &mut |tokens| {
-        let in_progress = (
-            GameResult::Draw,
-            "game in progress".to_string(),
-            Termination::Normal,
-            None,
-        );
-        watch(&record(tokens, in_progress));
+        watch(&record(tokens, in_progress()));
     });
     record(&tokens, ending)
 }

@@ -255,36 +255,35 @@ fn play_one(
     } else {
         (1, 0)
     };
-    let no_moves = |seats: &[Seat; 2], result, reason, termination, faulty| GameRecord {
-        players: [seat_name(&seats[white]), seat_name(&seats[black])],
-        game: match chesswar_rules {
-            Some(_) => GameKind::ChessWar,
-            None => GameKind::Board(rules.variant),
-        },
-        fen: pairing.opening.fen.clone(),
-        san: Vec::new(),
-        notes: Vec::new(),
-        result,
-        reason,
-        termination,
-        faulty,
-    };
+    let no_moves =
+        |seats: &[Seat; 2], (result, reason, termination, faulty): referee::Ending| GameRecord {
+            players: [seat_name(&seats[white]), seat_name(&seats[black])],
+            game: match chesswar_rules {
+                Some(_) => GameKind::ChessWar,
+                None => GameKind::Board(rules.variant),
+            },
+            fen: pairing.opening.fen.clone(),
+            san: Vec::new(),
+            notes: Vec::new(),
+            result,
+            reason,
+            termination,
+            faulty,
+        };
     // The game is in progress from now on, while its engines start and
     // set up the game too (which may take a while on a busy machine).
-    let in_progress = "game in progress".to_string();
-    watch(&no_moves(
-        seats,
-        GameResult::Draw,
-        in_progress,
-        Termination::Normal,
-        None,
-    ));
+    watch(&no_moves(seats, referee::in_progress()));
     // Start both engines; a seat that cannot start loses the game.
     for (color, seat) in [(Color::White, white), (Color::Black, black)] {
         if let Err(fault) = seats[seat].get() {
             let reason = format!("{color:?}'s engine {fault}");
-            let result = GameResult::Win(!color);
-            return no_moves(seats, result, reason, Termination::Crash, Some(color));
+            let crash = (
+                GameResult::Win(!color),
+                reason,
+                Termination::Crash,
+                Some(color),
+            );
+            return no_moves(seats, crash);
         }
     }
     let [a, b] = seats;

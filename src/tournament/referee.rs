@@ -199,6 +199,17 @@ struct Referee<'a> {
 /// How a game ended: result, reason, kind and the engine at fault.
 pub(super) type Ending = (GameResult, String, Termination, Option<Color>);
 
+/// The ending a game still being played is shown with (the unfinished
+/// PGN does not use it: see [`super::pgn::write_unfinished`]).
+pub(super) fn in_progress() -> Ending {
+    (
+        GameResult::Draw,
+        "game in progress".to_string(),
+        Termination::Normal,
+        None,
+    )
+}
+
 /// The end of a game in which `side`'s engine failed with `fault`.
 pub(super) fn fault_ending(side: Color, fault: &Fault) -> Ending {
     let termination = match fault {
@@ -338,13 +349,7 @@ impl<'a> Referee<'a> {
 
     /// Shows `watch` the game so far.
     fn show(&self, watch: &mut dyn FnMut(&GameRecord)) {
-        let in_progress = (
-            GameResult::Draw,
-            "game in progress".to_string(),
-            Termination::Normal,
-            None,
-        );
-        watch(&self.record_with(in_progress));
+        watch(&self.record_with(in_progress()));
     }
 
     fn run(&mut self, watch: &mut dyn FnMut(&GameRecord)) -> Ending {
