@@ -35,7 +35,8 @@
 #                 KING_BUCKETS names a layout of king buckets (motley
 #                 train --king-buckets; default none); INIT names a network
 #                 file to start from (motley train --init), LR the first
-#                 learning rate (default 0.002)
+#                 learning rate (default 0.002), WEIGHT_DECAY the AdamW
+#                 decay (motley train --weight-decay; default 0)
 #   match.pgn     the network (EvalFile) against the hand-written
 #                 evaluation (Use NNUE=false), same binary, 10 s + 0.1 s,
 #                 from the game's tuning openings (OPENINGS, a file, in
@@ -45,7 +46,7 @@
 # A network that wins its match is shipped by copying it to
 # src/engine/nnue/nets/GAME.nnue and naming it in EMBEDDED_FILES
 # (src/engine/nnue/mod.rs). Environment: THREADS (default: nproc),
-# HIDDEN, EPOCHS, LR, INIT, WDL, OUTPUT_BUCKETS, KING_BUCKETS, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
+# HIDDEN, EPOCHS, LR, WEIGHT_DECAY, INIT, WDL, OUTPUT_BUCKETS, KING_BUCKETS, FAST_RUNS, FAST_GAMES, NET_RUNS, NET_GAMES,
 # NET_SEEDS, NOCASTLE_SEEDS, DECIDED, MATCH_GAMES, OPENINGS. RUNS may be 0: then only the fast (and network) runs are
 # played.
 set -euo pipefail
@@ -133,6 +134,7 @@ case $game in chess | wadchess | paritychess) mirror=(--mirror) ;; esac
     --threads "$threads" --epochs "${EPOCHS:-6}" --wdl "${WDL:-0}" \
     ${HIDDEN:+--hidden "$HIDDEN"} ${OUTPUT_BUCKETS:+--output-buckets "$OUTPUT_BUCKETS"} \
     ${KING_BUCKETS:+--king-buckets "$KING_BUCKETS"} ${LR:+--lr "$LR"} \
+    ${WEIGHT_DECAY:+--weight-decay "$WEIGHT_DECAY"} \
     ${INIT:+--init "$INIT"} "${mirror[@]}"
 
 if [ "${MATCH_GAMES:-200}" = 0 ]; then

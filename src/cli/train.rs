@@ -41,6 +41,10 @@ pub struct TrainArgs {
     /// Positions per step.
     #[arg(long, default_value_t = TrainConfig::DEFAULT_BATCH, value_parser = numbers::batch)]
     pub batch: usize,
+    /// Decoupled weight decay (AdamW): each step every weight shrinks by
+    /// this share of the learning rate (0: plain Adam).
+    #[arg(long, default_value_t = TrainConfig::DEFAULT_WEIGHT_DECAY, value_parser = numbers::share)]
+    pub weight_decay: f32,
     /// The share of positions held out to validate on: the last ones read, whole games.
     #[arg(long, default_value_t = TrainConfig::DEFAULT_VALIDATION, value_parser = numbers::share)]
     pub validation: f32,
@@ -128,6 +132,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     config.lr = args.lr;
     config.wdl = args.wdl;
     config.batch = args.batch;
+    config.weight_decay = args.weight_decay;
     config.validation = args.validation;
     config.seed = args.seed;
     config.factorise = args.factorise;

@@ -56,6 +56,9 @@ pub struct TrainConfig {
     pub wdl: f32,
     /// Positions per step.
     pub batch: usize,
+    /// Decoupled weight decay (AdamW): each step every number shrinks by
+    /// this share of the step's learning rate (0: plain Adam).
+    pub weight_decay: f32,
     /// The share of positions held out for validation.
     pub validation: f32,
     /// Seeds the initial weights and the order.
@@ -101,6 +104,8 @@ impl TrainConfig {
     /// million positions a small machine makes: at 16384 a third of a
     /// million positions gave too few steps to learn the pieces' values.
     pub const DEFAULT_BATCH: usize = 2048;
+    /// Weight decay by default: none.
+    pub const DEFAULT_WEIGHT_DECAY: f32 = 0.0;
     /// The share held out for validation by default.
     pub const DEFAULT_VALIDATION: f32 = 0.05;
     /// The seed by default.
@@ -126,6 +131,7 @@ impl TrainConfig {
             lr: Self::DEFAULT_LR,
             wdl: Self::DEFAULT_WDL,
             batch: Self::DEFAULT_BATCH,
+            weight_decay: Self::DEFAULT_WEIGHT_DECAY,
             validation: Self::DEFAULT_VALIDATION,
             seed: Self::DEFAULT_SEED,
             factorise: Self::DEFAULT_FACTORISE,
@@ -711,11 +717,15 @@ impl Adam {
     const BETA2: f32 = 0.999;
     const EPSILON: f32 = 1e-8;
 
-    fn step(&mut self, params: &mut Params, grad: &mut Params, lr: f32, batch: usize) {
+    /// One step of every number by its summed gradient over `batch`
+    /// positions; `decay` shrinks each number by `lr × decay` of itself
+    /// first (decoupled weight decay).
+    fn step(&mut self, params: &mut Params, grad: &mut Params, lr: f32, decay: f32, batch: usize) {
         self.steps += 1;
         let c1 = 1.0 - Self::BETA1.powi(self.steps);
         let c2 = 1.0 - Self::BETA2.powi(self.steps);
         let scale = 1.0 / batch as f32;
+        let keep = 1.0 - lr * decay;
         let lists = params
             .lists_mut()
             .into_iter()
@@ -728,7 +738,7 @@ impl Adam {
                 m[k] = Self::BETA1 * m[k] + (1.0 - Self::BETA1) * gk;
                 v[k] = Self::BETA2 * v[k] + (1.0 - Self::BETA2) * gk * gk;
                 let update = lr * (m[k] / c1) / ((v[k] / c2).sqrt() + Self::EPSILON);
-                p[k] = (p[k] - update).clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+                p[k] = (p[k] * keep - update).clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
             }
         }
     }
@@ -877,7 +887,13 @@ pub fn train(
                 first.grad.add(&w.grad);
             }
             layout.spread(&mut first.grad);
-            adam.step(&mut params, &mut first.grad, lr, chunk.len());
+            adam.step(
+                &mut params,
+                &mut first.grad,
+                lr,
+                config.weight_decay,
+                chunk.len(),
+            );
             seen += chunk.len();
             step += 1;
             on_progress(&TrainProgress {
@@ -1025,6 +1041,31 @@ mod tests {
         assert!(last < first * 0.7, "validation loss {first} -> {last}");
         assert_eq!(losses.len(), 12);
         assert_eq!(net.hidden, 16);
+    }
+
+    #[test]
+    fn weight_decay_shrinks_every_number_by_its_share_of_the_rate() {
+        let buckets = OutputBuckets::spread(1, 32).unwrap();
+        let mut params = Params::random(12, 4, buckets, 3);
+        let before = params.clone();
+        let mut adam = Adam {
+            first: Params::zeros(12, 4, buckets),
+            second: Params::zeros(12, 4, buckets),
+            steps: 0,
+        };
+        // No gradient: Adam alone would leave every number where it is.
+        let mut grad = Params::zeros(12, 4, buckets);
+        adam.step(&mut params, &mut grad, 0.01, 0.5, 64);
+        let mut p = params.clone();
+        let mut b = before.clone();
+        for (after, was) in p.lists_mut().into_iter().zip(b.lists_mut()) {
+            for (a, w) in after.iter().zip(was.iter()) {
+                assert!((a - w * 0.995).abs() < 1e-7, "{w} -> {a}");
+            }
+        }
+        let mut plain = before.clone();
+        adam.step(&mut plain, &mut grad, 0.01, 0.0, 64);
+        assert!(plain.input_weights == before.input_weights);
     }
 
     #[test]
