@@ -104,7 +104,10 @@ impl TrainConfig {
     /// million positions a small machine makes: at 16384 a third of a
     /// million positions gave too few steps to learn the pieces' values.
     pub const DEFAULT_BATCH: usize = 2048;
-    /// Weight decay by default: none.
+    /// Weight decay by default: none, as every network was trained
+    /// before the sixth chess one. Set it for new runs: on 1.7 million
+    /// chess positions from random weights, 0.1 lowered the held-out
+    /// loss by 4% and won +52 ± 25 Elo at 20,000 nodes over none.
     pub const DEFAULT_WEIGHT_DECAY: f32 = 0.0;
     /// The share held out for validation by default.
     pub const DEFAULT_VALIDATION: f32 = 0.05;
