@@ -1059,9 +1059,8 @@ mod tests {
         // No gradient: Adam alone would leave every number where it is.
         let mut grad = Params::zeros(12, 4, buckets);
         adam.step(&mut params, &mut grad, 0.01, 0.5, 64);
-        let mut p = params.clone();
-        let mut b = before.clone();
-        for (after, was) in p.lists_mut().into_iter().zip(b.lists_mut()) {
+        let mut was_lists = before.clone();
+        for (after, was) in params.lists_mut().into_iter().zip(was_lists.lists_mut()) {
             for (a, w) in after.iter().zip(was.iter()) {
                 assert!((a - w * 0.995).abs() < 1e-7, "{w} -> {a}");
             }
