@@ -80,8 +80,9 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = TrainConfig::DEFAULT_SEED, value_parser = numbers::seed)]
     pub seed: u64,
     /// Starts from this network file's weights instead of random ones
-    /// (the game's, with the run's hidden size and buckets); it is
-    /// written back if no epoch improves its validation loss.
+    /// (the game's, with the run's hidden size and buckets, or with no
+    /// king buckets: then each bucket starts as it); it is written back
+    /// if no epoch improves its validation loss.
     #[arg(long, value_name = "NET")]
     pub init: Option<PathBuf>,
 }

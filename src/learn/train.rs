@@ -80,9 +80,10 @@ pub struct TrainConfig {
     pub kings: KingBuckets,
     /// The network training starts from, in place of random weights (a
     /// network of an earlier generation, to learn on from new data): its
-    /// game, hidden size, output buckets and king buckets must be the
-    /// run's. With the factoriser, its rows are the inputs' own and the
-    /// factor rows start at zero, so training starts from the same
+    /// game, hidden size and output buckets must be the run's, and its
+    /// king buckets too unless it has none (then every bucket starts as
+    /// its copy). With the factoriser, its rows are the inputs' own and
+    /// the factor rows start at zero, so training starts from the same
     /// network.
     pub init: Option<FloatNetwork>,
 }
@@ -187,7 +188,9 @@ impl TrainConfig {
                 buckets.count().to_string(),
             );
         }
-        if init.kings != self.kings {
+        // A network without king buckets may start one with them: each
+        // bucket starts as its copy (see `train`).
+        if init.kings != self.kings && init.kings != KingBuckets::NONE {
             let layout = |k: &KingBuckets| {
                 let view = if k.mirror() {
                     "mirrored"
@@ -576,6 +579,29 @@ impl InputLayout {
 }
 
 impl InputLayout {
+    /// Sets the inputs' rows of `weights` (factor rows at zero) from a
+    /// starting network's `init`: its own rows where the layouts match;
+    /// where the run has king buckets and the network has none, the
+    /// base rows with the factoriser (the buckets' own rows staying at
+    /// zero, so they learn only what sets a bucket apart) or else every
+    /// bucket's rows. Either way training starts from the same network,
+    /// seen through the run's view (a mirrored view sees a mirrored
+    /// board, which a network trained on mirror images scores nearly
+    /// alike).
+    fn start_from(&self, weights: &mut [f32], init: &[f32], h: usize) {
+        let inputs = self.space.len();
+        if init.len() == inputs * h {
+            weights[..inputs * h].copy_from_slice(init);
+        } else if self.has_base_rows() {
+            weights[..inputs * h].fill(0.0);
+            weights[inputs * h..inputs * h + init.len()].copy_from_slice(init);
+        } else {
+            for bucket in weights[..inputs * h].chunks_mut(init.len()) {
+                bucket.copy_from_slice(init);
+            }
+        }
+    }
+
     /// Writes into `folded` each input's row with its factor rows added:
     /// the weights the network has now, made once a batch so that a
     /// position's sums read one row per input.
@@ -790,15 +816,15 @@ pub fn train(
     let buckets = config.buckets()?;
     config.check_init()?;
     let mut params = Params::random(rows, h, buckets, config.seed);
+    // The factor rows start at zero: the factoriser starts from the same
+    // network as without it.
+    params.input_weights[layout.space.len() * h..].fill(0.0);
     if let Some(init) = &config.init {
-        params.input_weights[..layout.space.len() * h].copy_from_slice(&init.input_weights);
+        layout.start_from(&mut params.input_weights, &init.input_weights, h);
         params.input_bias.copy_from_slice(&init.input_bias);
         params.output_weights.copy_from_slice(&init.output_weights);
         params.output_bias.copy_from_slice(&init.output_bias);
     }
-    // The factor rows start at zero: the factoriser starts from the same
-    // network as without it.
-    params.input_weights[layout.space.len() * h..].fill(0.0);
     let mut adam = Adam {
         first: Params::zeros(rows, h, buckets),
         second: Params::zeros(rows, h, buckets),
@@ -994,7 +1020,11 @@ mod tests {
     /// Positions of random games with a target the network can learn:
     /// the material balance.
     fn material_samples(n: usize, seed: u64) -> Samples {
-        let space = FeatureSpace::of(Variant::Chess);
+        material_samples_in(&FeatureSpace::of(Variant::Chess), n, seed)
+    }
+
+    /// As [`material_samples`], the inputs those of `space`.
+    fn material_samples_in(space: &FeatureSpace, n: usize, seed: u64) -> Samples {
         let mut samples = Samples::new();
         for pos in random_positions(n, seed) {
             let value = |c| {
@@ -1012,7 +1042,7 @@ mod tests {
             let us = pos.side_to_move();
             let score = value(us) - value(!us);
             let record = PositionRecord::of(&pos, score, Outcome::Draw);
-            samples.push(&space, &record, 0.0);
+            samples.push(space, &record, 0.0);
         }
         samples
     }
@@ -1132,6 +1162,55 @@ mod tests {
         config.hidden = 32;
         let e = train(&config, &samples, Some(&held_out), &mut |_| {}).unwrap_err();
         assert!(e.to_string().contains("hidden size is 16"), "{e}");
+    }
+
+    /// A network without king buckets starts a run with them as itself:
+    /// the run's first loss is the network's own, with the factoriser
+    /// (the network in the base rows) and without (copied into each
+    /// bucket), and training goes on from there.
+    #[test]
+    fn a_network_without_king_buckets_starts_every_bucket() {
+        let (samples, held_out) = (material_samples(3000, 7), material_samples(500, 8));
+        let mut config = small_config();
+        config.epochs = 3;
+        let (plain, _) = train(&config, &samples, Some(&held_out), &mut |_| {}).unwrap();
+        let start = Network::quantised(&plain).to_float();
+        config.init = Some(start.clone());
+        config.epochs = 1;
+        config.lr = 0.0005;
+        let mut plain_losses = Vec::new();
+        train(&config, &samples, Some(&held_out), &mut |p| {
+            plain_losses.extend(p.validation_loss)
+        })
+        .unwrap();
+        // Four buckets by the king's rank, not mirrored: the same board.
+        let map: Vec<u8> = (0..64).map(|sq| (sq / 16) as u8).collect();
+        config.kings = KingBuckets::from_parts(4, false, &map).unwrap();
+        let space = FeatureSpace::with_kings(Variant::Chess, config.kings);
+        let (samples, held_out) = (
+            material_samples_in(&space, 3000, 7),
+            material_samples_in(&space, 500, 8),
+        );
+        for factorise in [true, false] {
+            config.factorise = factorise;
+            let mut losses = Vec::new();
+            let (net, best) = train(&config, &samples, Some(&held_out), &mut |p| {
+                losses.extend(p.validation_loss)
+            })
+            .unwrap();
+            assert!(
+                (losses[0] - plain_losses[0]).abs() < 1e-9,
+                "factorise {factorise}: {losses:?} against {plain_losses:?}"
+            );
+            assert!(best <= losses[0], "{losses:?}, kept {best}");
+            assert_eq!(net.kings, config.kings);
+        }
+        // A network with buckets starts only a run with the same ones.
+        let mut bucketed = start;
+        bucketed.kings = KingBuckets::named("mirror", Variant::Chess, true).unwrap();
+        config.init = Some(bucketed);
+        let e = train(&config, &samples, Some(&held_out), &mut |_| {}).unwrap_err();
+        assert!(e.to_string().contains("king-bucket layout"), "{e}");
     }
 
     /// The quantised network scores positions as its trained numbers do,
