@@ -584,10 +584,10 @@ impl InputLayout {
     /// where the run has king buckets and the network has none, the
     /// base rows with the factoriser (the buckets' own rows staying at
     /// zero, so they learn only what sets a bucket apart) or else every
-    /// bucket's rows. Either way training starts from the same network,
-    /// seen through the run's view (a mirrored view sees a mirrored
-    /// board, which a network trained on mirror images scores nearly
-    /// alike).
+    /// bucket's rows. Either way training starts from the same network
+    /// where the run's view is not mirrored; a mirrored view mirrors
+    /// each side's board by its own king, a pairing the network never
+    /// saw, and starts a little worse.
     fn start_from(&self, weights: &mut [f32], init: &[f32], h: usize) {
         let inputs = self.space.len();
         if init.len() == inputs * h {
